@@ -1,0 +1,57 @@
+"""Typography folding: the same sentence typed in 1999, 2008 and 2026 compares equal.
+
+Editions differ in quotes (straight, curly, Mac Roman), dashes ("--", en, em),
+trademark signs ("(TM)", "™", a lossy bare "r"), underscores marking italics
+(``_Magic_``), "?" where a lossy copy lost a character, and spacing. None of
+that is a change of meaning; :func:`normalize_text` removes it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["normalize_text", "fold_typography"]
+
+_TRANSLATE = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "`": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u2033": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "\u2026": "...",
+        "\u00ae": "",
+        "\u2122": "",
+        "\u00a9": "(c)",
+    }
+)
+_MARKS = re.compile(r"\((?:TM|R|tm|r)\)")
+_DASHES = re.compile(r"\s*-{2,}\s*|\s+-\s+")
+_ITALICS = re.compile(r"(?<![\w_])_([^_\n]+)_(?![\w_])")
+_SPACE = re.compile(r"\s+")
+
+
+def fold_typography(text: str) -> str:
+    """Fold quotes, dashes, marks and italics; keeps case and words."""
+    text = text.translate(_TRANSLATE)
+    text = _MARKS.sub("", text)
+    text = _ITALICS.sub(r"\1", text)
+    text = _DASHES.sub(" - ", text)
+    return _SPACE.sub(" ", text).strip()
+
+
+def normalize_text(text: str) -> str:
+    """Typography folded and spacing collapsed, for equality across editions."""
+    return fold_typography(text)

@@ -1,0 +1,226 @@
+"""The normalized rule tree every source format is parsed into.
+
+One shape for every era and format, so that everything downstream (lineage,
+search, actions, exports) reads one thing. Source positions (``Span``) are
+kept out of equality: the same rule parsed from a markdown file and from the
+official text compares equal.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .normalize import normalize_text
+from .numbers import RuleNumber
+
+__all__ = [
+    "Accounting",
+    "ContentsEntry",
+    "Edition",
+    "Example",
+    "GlossaryEntry",
+    "Reference",
+    "Repair",
+    "Rule",
+    "Ruling",
+    "Source",
+    "Span",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a node came from: 1-based line and column, inclusive end line."""
+
+    path: str
+    line: int
+    column: int = 1
+    end_line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A cross-reference written in a rule's text.
+
+    ``kind`` is ``"rule"`` (a rule or subrule), ``"section"`` ("section 7") or
+    ``"range"`` member; ranges such as "601.2a–h" are expanded into one
+    Reference per member, all sharing the same ``text`` and ``start``.
+    """
+
+    target: str
+    kind: str
+    text: str
+    start: int = field(default=0, compare=False)
+
+
+@dataclass(slots=True)
+class Example:
+    text: str
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class Ruling:
+    """A ruling attached to a rule by a rulings page.
+
+    ``filed_under`` is the number the page filed it under when that differs
+    from the rule it sits beside; such rulings are kept where the page put
+    them and flagged.
+    """
+
+    text: str
+    source: str | None = None
+    date: str | None = None
+    number: str | None = None
+    filed_under: str | None = None
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def flagged(self) -> bool:
+        return self.filed_under is not None
+
+
+@dataclass(slots=True)
+class Rule:
+    """A numbered node: a section ("7"), a rule ("701", "701.22") or a subrule."""
+
+    number: str
+    kind: str
+    text: str
+    title: str | None = None
+    parent: str | None = None
+    examples: list[Example] = field(default_factory=list)
+    rulings: list[Ruling] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    children: list[str] = field(default_factory=list)
+    citations: list[tuple[str, str | None]] = field(default_factory=list)
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def value(self) -> RuleNumber:
+        return RuleNumber.parse(self.number)
+
+    @property
+    def normalized(self) -> str:
+        """Text with typography folded, for matching across editions."""
+        return normalize_text(self.text)
+
+    @property
+    def heading(self) -> str:
+        """Number and title or text, as a person would cite it."""
+        return f"{self.number} {self.title or self.text}".strip()
+
+
+@dataclass(slots=True)
+class GlossaryEntry:
+    term: str
+    definition: str
+    aliases: list[str] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    obsolete: bool = False
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class ContentsEntry:
+    number: str | None
+    title: str
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class Repair:
+    """Something ingestion changed or skipped, with where and why."""
+
+    line: int
+    kind: str
+    reason: str
+    original: str = ""
+    replacement: str | None = None
+    column: int = 1
+
+
+@dataclass(slots=True)
+class Source:
+    path: str
+    sha256: str
+    format: str
+    encoding: str
+    line_endings: dict[str, int] = field(default_factory=dict)
+    bytes: int = 0
+
+
+@dataclass(slots=True)
+class Accounting:
+    """Every input line is either in a node or in ``repairs``."""
+
+    lines_total: int
+    lines_accounted: int
+    by_kind: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return self.lines_total == self.lines_accounted
+
+    @property
+    def ratio(self) -> float:
+        return 1.0 if not self.lines_total else self.lines_accounted / self.lines_total
+
+
+@dataclass(slots=True)
+class Edition:
+    id: str
+    effective_date: _dt.date | None
+    title: str
+    source: Source
+    rules: list[Rule] = field(default_factory=list)
+    glossary: list[GlossaryEntry] = field(default_factory=list)
+    contents: list[ContentsEntry] = field(default_factory=list)
+    introduction: list[str] = field(default_factory=list)
+    credits: list[str] = field(default_factory=list)
+    repairs: list[Repair] = field(default_factory=list, compare=False)
+    accounting: Accounting | None = field(default=None, compare=False)
+    _by_number: dict[str, Rule] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.reindex()
+
+    def reindex(self) -> None:
+        self._by_number = {r.number: r for r in self.rules}
+
+    def rule(self, number: str) -> Rule | None:
+        return self._by_number.get(str(RuleNumber.parse(number)))
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, str) and self.rule(number) is not None
+
+    @property
+    def sections(self) -> list[Rule]:
+        return [r for r in self.rules if r.kind == "section"]
+
+    @property
+    def examples(self) -> Iterator[Example]:
+        for r in self.rules:
+            yield from r.examples
+
+    def subtree(self, number: str) -> Iterator[Rule]:
+        """The rule and all its descendants, in document order."""
+        root = self.rule(number)
+        if root is None:
+            return
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(
+                self._by_number[c] for c in reversed(node.children) if c in self._by_number
+            )
+
+    def glossary_entry(self, term: str) -> GlossaryEntry | None:
+        key = term.casefold()
+        for entry in self.glossary:
+            if entry.term.casefold() == key or key in (a.casefold() for a in entry.aliases):
+                return entry
+        return None

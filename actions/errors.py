@@ -1,0 +1,43 @@
+"""Errors raised by the game-state model and the keyword actions.
+
+``ActionError`` is local for now; it will become a subclass of the project's
+root error once that exists.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ActionError",
+    "DuplicateActionError",
+    "IllegalActionError",
+    "IllegalChoiceError",
+    "UnknownActionError",
+    "UnscriptedChoiceError",
+]
+
+
+class ActionError(Exception):
+    """Something went wrong in the keyword-action layer."""
+
+
+class DuplicateActionError(ActionError):
+    """A keyword already has an implementation registered under it."""
+
+
+class UnknownActionError(ActionError, KeyError):
+    """No implementation is registered for this keyword."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class IllegalActionError(ActionError):
+    """The rules forbid this action in this game state (e.g. sacrificing what you don't control)."""
+
+
+class IllegalChoiceError(ActionError):
+    """A chooser answered with something that was not among the legal options."""
+
+
+class UnscriptedChoiceError(ActionError):
+    """A strict scripted chooser was asked a decision its script does not answer."""

@@ -1,0 +1,11 @@
+"""The built-in keyword-action implementations, one module per related group.
+
+Importing this package registers every implementation in
+:data:`crdex.actions.registry.REGISTRY`.
+"""
+
+from __future__ import annotations
+
+from . import library
+
+__all__ = ["library"]

@@ -180,6 +180,7 @@ class Edition:
     contents: list[ContentsEntry] = field(default_factory=list)
     introduction: list[str] = field(default_factory=list)
     credits: list[str] = field(default_factory=list)
+    book_index: list[str] = field(default_factory=list)
     repairs: list[Repair] = field(default_factory=list, compare=False)
     accounting: Accounting | None = field(default=None, compare=False)
     _by_number: dict[str, Rule] = field(default_factory=dict, compare=False, repr=False)

@@ -8,7 +8,9 @@ leaving the battlefield naturally sheds all of that (rule 400.7).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -50,8 +52,10 @@ class Card:
 
     ``back`` is the other face of a double-faced card or token (rule 712).
     ``meld_with``/``melded`` name a meld pair's counterpart and hold the
-    combined back face (rule 712.4). Types and subtypes are lowercase / as
-    printed: ``{"creature"}``, ``{"Zombie", "Army"}``.
+    combined back face (rule 712.4). Types are lowercase, subtypes as
+    printed: ``{"creature"}``, ``{"Zombie", "Army"}``. ``abilities`` holds
+    activated abilities (:class:`~crdex.actions.spells.ActivatedAbility`);
+    ``counters`` are counters on the card outside the battlefield (suspend).
     """
 
     name: str
@@ -69,6 +73,8 @@ class Card:
     back: Card | None = None
     meld_with: str | None = None
     melded: Card | None = None
+    abilities: tuple = ()
+    counters: Counter[str] = field(default_factory=Counter, repr=False)
     id: int = field(default_factory=lambda: next(_ids))
     zone: Zone | None = field(default=None, repr=False)
     revealed: bool = field(default=False, repr=False)
@@ -86,6 +92,11 @@ class Card:
     @property
     def mana_value(self) -> int:
         return mana_value(self.mana_cost)
+
+    def copy(self, **changes) -> Card:
+        """A new object with the same printed characteristics (new id, in no zone)."""
+        changes.setdefault("counters", Counter())
+        return dataclasses.replace(self, id=next(_ids), zone=None, revealed=False, **changes)
 
     @property
     def double_faced(self) -> bool:

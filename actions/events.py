@@ -33,7 +33,9 @@ class EventLog:
     def __init__(self) -> None:
         self._events: list[Event] = []
 
-    def record(self, kind: str, player: str | None = None, *objects: Any, **details: Any) -> Event:
+    def record(
+        self, kind: str, player: str | None = None, /, *objects: Any, **details: Any
+    ) -> Event:
         event = Event(kind, player, tuple(objects), dict(details))
         self._events.append(event)
         return event

@@ -418,6 +418,7 @@ class Game:
         self.phase = "untap"
         player.lands_played_this_turn = 0
         for perm in self.battlefield:
+            perm.regeneration_shields = 0  # 701.19a: shields last "this turn"
             if player.name in perm.goaded_by:
                 perm.goaded_by.discard(player.name)
                 self.events.record("goad-ended", perm.controller, perm, by=player.name)

@@ -29,6 +29,7 @@ class ActivatedAbility:
     effect: Effect | None = None
     mana: str | None = None
     tap: bool = False
+    sacrifice_self: bool = False
     sorcery_speed: bool = False
     any_player: bool = False
 

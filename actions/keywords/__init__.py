@@ -6,6 +6,6 @@ Importing this package registers every implementation in
 
 from __future__ import annotations
 
-from . import combat, counters, damage, library, removal, tokens
+from . import combat, counters, damage, hand, library, removal, reveal, tokens
 
-__all__ = ["combat", "counters", "damage", "library", "removal", "tokens"]
+__all__ = ["combat", "counters", "damage", "hand", "library", "removal", "reveal", "tokens"]

@@ -1,4 +1,4 @@
-"""Keyword actions on libraries: scry, surveil, fateseal, mill, shuffle, search, clash.
+"""Keyword actions on libraries: scry, surveil, fateseal, mill, shuffle, search, clash, explore.
 
 Library order: ``player.library[0]`` is the top card. When a player orders a
 group of cards, the first card of the ordering ends up highest in the library.
@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, Zone
 from ..game import Game
+from ..permanents import Permanent
 from ..players import Player
 from ..registry import Verified, action_form, keyword_action
+from ..sequencing import one_at_a_time_in_apnap_order
 
 __all__ = [
     "ClashResult",
@@ -20,6 +22,8 @@ __all__ = [
     "can_mill",
     "clash",
     "clash_with_opponent",
+    "explore",
+    "explore_simultaneously",
     "fateseal",
     "mill",
     "scry",
@@ -386,3 +390,52 @@ def clash_with_opponent(game: Game, player: Player | str) -> ClashResult:
     me = game.player(player)
     opponent = game.choose_one(me, "clash.opponent", game.opponents(me))
     return clash(game, [me] if opponent is None else [me, opponent])
+
+
+def _explore_one(game: Game, perm: Permanent) -> Card | None:
+    controller = game.player(perm.controller)  # 701.44c: last known information
+    card = controller.library[0] if controller.library else None
+    if card is not None:
+        card.revealed = True
+        game.events.record("reveal", controller.name, card, cause="explore")
+    if card is not None and card.is_land:
+        game.move_card(card, Zone.HAND, cause="explore")
+    else:
+        if game.is_on_battlefield(perm):
+            game.add_counters(perm, "+1/+1", 1)
+        if card is not None and game.confirm(controller, "explore.graveyard"):
+            game.move_card(card, Zone.GRAVEYARD, cause="explore")
+    game.events.record("explore", controller.name, perm, revealed=card)
+    return card
+
+
+@keyword_action(
+    "explore",
+    rule_title="Explore",
+    verified_against=Verified(
+        edition="2026-08-07",
+        number="701.44",
+        text_sha256="b643ea1fe3dec3bb2b8da56a0c3bbdeb247f0fed6a3cf4871d61d0323d9ef5ea",
+    ),
+)
+def explore(game: Game, perm: Permanent) -> Card | None:
+    """Explore (701.44a): the controller reveals the top card of their library.
+
+    A land card goes to their hand. Otherwise (including when no card is
+    revealed) the exploring permanent gets a +1/+1 counter and the player
+    may put the revealed card into their graveyard. 701.44b: the "explore"
+    event is recorded after the process, even if some or all of it was
+    impossible. 701.44c: a permanent that left the battlefield explores with
+    its last known information (its last controller reveals). Returns the
+    revealed card.
+    """
+    return _explore_one(game, perm)
+
+
+@action_form("explore")
+def explore_simultaneously(game: Game, perms: Sequence[Permanent]) -> list[Card | None]:
+    """701.44d: several permanents told to explore at once explore one at a time, chosen in
+    APNAP order by their (last) controllers."""
+    return one_at_a_time_in_apnap_order(
+        game, perms, "explore.next", lambda p: _explore_one(game, p)
+    )

@@ -26,7 +26,7 @@ PARAGRAPH_BREAK = "\x00paragraph\x00"
 
 DATE_LINE = re.compile(r"\b(?:effective|current)\s+as\s+of\b", re.I)
 _RULE_START = re.compile(
-    r"\s*(?P<num>\d{3}\.\d{1,3}[a-z]{0,2}|\d{3}\.[a-z]{1,2}|\d{3}\. \d{1,3}[a-z]{0,2}|\d{3}|[1-9])\.?(?:\s+|$)"
+    r"\s*(?P<num>\d{3}\.\d{1,3}[a-z]{0,2}|\d{3}\.[a-z]{1,2}|\d{3}\. \d{1,3}[a-z]{0,2}|\d{3}|[1-9])(?:\.?(?:\s+|$)|\.(?=[A-Z\u201c\"]))"
 )
 _LEADER = re.compile(r"\s*\.{2,}\s*\d*\s*$")
 _TITLE_END = re.compile(r"[.!?:;,)\"”’']$")
@@ -219,6 +219,10 @@ class _BodyBuilder:
             for line in block.lines:
                 self.tail_line(line)
             return
+        if re.match(r"\s*\d{3}\.\d{1,3}[a-z]{0,2}\.(?=[A-Z\u201c\"])", first.text):
+            self.ledger.repair(
+                first, "missing-space", f"no space between rule number {number} and its text; read as if there were"
+            )
         lines, headings = self._split_trailing_headings(block.lines, number)
         title = None
         if number.kind == "rule" and number.rule is not None and looks_like_title(text) and not any(
@@ -253,7 +257,7 @@ class _BodyBuilder:
         prev = first
         end = len(lines)
         for line in reversed(lines[1:]):
-            if line.kind != "TEXT":
+            if line.kind not in ("TEXT", "INDENTED"):
                 break
             m = re.fullmatch(r"(\d{3}|[1-9])\.\s+([A-Z][^.]*)", line.stripped)
             if not m or not looks_like_title(m.group(2)):

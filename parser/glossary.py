@@ -12,8 +12,13 @@ from __future__ import annotations
 
 import re
 
-from .blocks import Block
+from typing import TYPE_CHECKING
+
+from .blocks import Block, Line
 from .tree import GlossaryEntry, Span
+
+if TYPE_CHECKING:
+    from .build import Ledger
 
 __all__ = ["build_glossary", "split_term"]
 
@@ -53,10 +58,30 @@ def _split_commas(term: str) -> list[str]:
     return [p.strip().strip(",").strip().strip('"\u201c\u201d').strip(",").strip() for p in out]
 
 
-def build_glossary(block: Block, ledger, wrapped: bool) -> list[GlossaryEntry]:  # noqa: ANN001
-    from .build import join_lines, mark_gap
+def _is_continuation(lines: list[Line]) -> bool:
+    """A glossary paragraph that continues the entry above rather than starting one.
 
-    raw: list[tuple[str, list[str], int]] = []
+    A term is a line at the margin followed by its definition; a paragraph
+    that is indented (1999-04-23 indents definitions), opens with a numbered
+    sense ("2. A counter is …", 1999-11-01) or is a lone line (the set list
+    under "Expansion Symbol", 2001) belongs to the entry before it.
+    """
+    first = lines[0]
+    return len(lines) == 1 or first.kind == "INDENTED" or bool(re.match(r"\d+\.\s", first.stripped))
+
+
+def _looks_like_term(line: Line, after: str) -> bool:
+    from .build import looks_like_title
+
+    term = _OBSOLETE.sub("", line.stripped)
+    return line.kind == "TEXT" and looks_like_title(term) and term.casefold() > after.casefold()
+
+
+def _entries(block: Block, ledger: Ledger, wrapped: bool) -> list[list[Line]]:
+    """Paragraphs of the glossary regrouped into one list of lines per entry."""
+    from .build import PARAGRAPH_BREAK, mark_gap
+
+    entries: list[list[Line]] = []
     for child in block.children:
         if child.kind == "gap":
             mark_gap(child.first, ledger)
@@ -64,24 +89,42 @@ def build_glossary(block: Block, ledger, wrapped: bool) -> list[GlossaryEntry]: 
         if child.kind == "glossary_title":
             ledger.mark(child.first, "heading")
             continue
-        lines = child.lines
-        for line in lines:
+        for line in child.lines:
             ledger.mark(line, "glossary")
-        raw.append((lines[0].stripped, [ln.text for ln in lines[1:]], lines[0].number))
+        if entries and _is_continuation(child.lines):
+            entries[-1].append(Line(0, "BREAK", PARAGRAPH_BREAK))
+            entries[-1].extend(child.lines)
+            continue
+        current = [child.lines[0]]
+        entries.append(current)
+        lines = child.lines
+        for i, line in enumerate(lines[1:], 1):
+            # A term whose blank line was lost ("Floor Rules", 2008-05-01):
+            # a title-like line at the margin, in alphabetical order, with a
+            # definition after it. Hard-wrapped editions are left alone.
+            if not wrapped and i >= 2 and i + 1 < len(lines) and _looks_like_term(line, current[0].stripped):
+                ledger.repair(line, "term-without-blank", f"glossary term {line.stripped!r} has no blank line before it")
+                current = [line]
+                entries.append(current)
+                continue
+            current.append(line)
+    return entries
 
-    known = set()
-    for term, _, _ in raw:
-        known.add(_OBSOLETE.sub("", term).casefold())
-    entries: list[GlossaryEntry] = []
-    definitions = [join_lines(d, wrapped) for _, d, _ in raw]
-    cited = "\n".join(definitions).casefold()
+
+def build_glossary(block: Block, ledger: Ledger, wrapped: bool) -> list[GlossaryEntry]:
+    from .build import join_lines
     from .references import extract_references
 
-    for (term, _, line), definition in zip(raw, definitions, strict=True):
+    raw = _entries(block, ledger, wrapped)
+    known = {_OBSOLETE.sub("", e[0].stripped).casefold() for e in raw}
+    definitions = [join_lines([ln.text for ln in e[1:]], wrapped) for e in raw]
+    cited = "\n".join(definitions).casefold()
+    entries: list[GlossaryEntry] = []
+    for lines, definition in zip(raw, definitions, strict=True):
+        term = lines[0].stripped
         obsolete = bool(_OBSOLETE.search(term))
         clean = _OBSOLETE.sub("", term)
-        others = known - {clean.casefold()}
-        names = split_term(clean, others, cited)
+        names = split_term(clean, known - {clean.casefold()}, cited)
         entries.append(
             GlossaryEntry(
                 term=names[0],
@@ -89,7 +132,7 @@ def build_glossary(block: Block, ledger, wrapped: bool) -> list[GlossaryEntry]: 
                 aliases=names[1:],
                 references=extract_references(definition),
                 obsolete=obsolete,
-                span=Span(ledger.path, line),
+                span=Span(ledger.path, lines[0].number),
             )
         )
     return entries

@@ -1,0 +1,3 @@
+from crdex.cli import main
+
+main()

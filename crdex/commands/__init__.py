@@ -1,0 +1,1 @@
+"""One module per ``crdex`` command; each lists its click commands in ``__all__``."""

@@ -1,0 +1,22 @@
+"""Where the library lives: ``--home``/``--index``, then ``CRDEX_HOME``, then a per-user data directory."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+__all__ = ["resolve_home", "ENV_VAR"]
+
+ENV_VAR = "CRDEX_HOME"
+
+
+def resolve_home(home: str | os.PathLike[str] | None = None) -> Path:
+    """The library directory to use (not created here)."""
+    if home:
+        return Path(home).expanduser()
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("crdex", appauthor=False))

@@ -385,6 +385,19 @@ class Game:
         self.events.record("damage", who, source, target, amount=amount, combat=combat)
         return amount
 
+    def change_control(self, perm: Permanent, new_controller: Player | str) -> bool:
+        """Give control of ``perm`` to another player; a Ring-bearer stops being one (701.54a)."""
+        name = self.player(new_controller).name
+        if not self.is_on_battlefield(perm) or perm.controller == name:
+            return False
+        previous = perm.controller
+        perm.controller = name
+        perm.timestamp = self.next_timestamp()
+        perm.designations.discard("ring-bearer")
+        perm.attacking = perm.blocking = False
+        self.events.record("control-changed", name, perm, previous=previous)
+        return True
+
     def tap(self, perm: Permanent, *, cause: str | None = None) -> bool:
         if perm.tapped or not self.is_on_battlefield(perm):
             return False

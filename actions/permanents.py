@@ -54,6 +54,7 @@ class Permanent:
     regeneration_shields: int = 0
     static_regeneration: bool = False
     cant_be_regenerated: bool = False
+    cant_transform: bool = False
     attacking: bool = False
     blocking: bool = False
     on_battlefield: bool = True

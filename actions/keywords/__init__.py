@@ -6,6 +6,38 @@ Importing this package registers every implementation in
 
 from __future__ import annotations
 
-from . import combat, counters, damage, hand, library, removal, reveal, tokens
+from . import (
+    attachments,
+    combat,
+    counters,
+    damage,
+    designations,
+    doubling,
+    exchange,
+    face_down,
+    faces,
+    hand,
+    library,
+    removal,
+    reveal,
+    tapping,
+    tokens,
+)
 
-__all__ = ["combat", "counters", "damage", "hand", "library", "removal", "reveal", "tokens"]
+__all__ = [
+    "attachments",
+    "combat",
+    "counters",
+    "damage",
+    "designations",
+    "doubling",
+    "exchange",
+    "face_down",
+    "faces",
+    "hand",
+    "library",
+    "removal",
+    "reveal",
+    "tapping",
+    "tokens",
+]

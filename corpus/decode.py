@@ -1,0 +1,591 @@
+"""Raw bytes to text, with every line ending turned into "\\n".
+
+Rules documents come in half a dozen byte encodings (ASCII, cp1252, UTF-8
+with or without a byte-order mark, UTF-16 LE/BE, Mac Roman) and some files
+are ASCII except for a few accented card names typed in DOS cp437 or Mac
+Roman. Guessing cp1252 for those gives wrong letters ("Dandƒn",
+"El-Hajj‰j"), so the legacy encodings are judged by the bytes themselves:
+the encoding that makes every high byte a plausible character where it sits
+(a letter inside a word, a quote before or after a word, a dash between
+words, a trademark sign after a name) wins. File names are never consulted.
+
+Line endings (CRLF, CR, LF and mixtures of them) all become "\\n" and nothing
+else is touched, so line N of the text is line N of the file.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+
+from .errors import NotTextError
+
+__all__ = ["ENCODINGS", "Decoded", "decode"]
+
+#: Every value :attr:`Decoded.encoding` can take.
+ENCODINGS = (
+    "ascii",
+    "utf-8",
+    "utf-8-sig",
+    "utf-16-le",
+    "utf-16-be",
+    "cp1252",
+    "mac-roman",
+    "ascii+cp437",
+    "ascii+mac-roman",
+    "latin-1",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """A document's text and how its bytes were read.
+
+    ``text`` has the byte-order mark removed and every line ending turned
+    into "\\n"; nothing else is changed (trailing spaces and non-breaking
+    spaces stay), so ``text.split("\\n")[n - 1]`` is physical line *n*.
+    ``line_endings`` counts the endings found in the file ("CRLF", "CR",
+    "LF"; only those present). ``notes`` are remarks for a human: what was
+    guessed and where.
+    """
+
+    text: str
+    encoding: str
+    line_endings: dict[str, int]
+    bom: bool
+    notes: tuple[str, ...] = ()
+
+
+# --- binary formats that are recognised by their first bytes -----------------
+
+_PDF = b"%PDF-"
+_ZIP = (b"PK\x03\x04", b"PK\x05\x06")
+_OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x1f\x8b", "a gzip-compressed file, not text; decompress it first"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive, not text; extract the document from it first"),
+    (b"Rar!\x1a\x07", "a RAR archive, not text; extract the document from it first"),
+    (b"\x89PNG\r\n\x1a\n", "a PNG image, not text"),
+    (b"\xff\xd8\xff", "a JPEG image, not text"),
+    (b"GIF87a", "a GIF image, not text"),
+    (b"GIF89a", "a GIF image, not text"),
+    (b"\x7fELF", "an executable program, not text"),
+)
+
+# --- character classes ---------------------------------------------------------
+
+# Control characters that do not belong in a text document. Tab, line feed,
+# form feed (PDF text extraction leaves them), carriage return and the DOS
+# end-of-file mark Ctrl-Z are normal; C1 controls only appear when bytes were
+# read with the wrong (latin-1) encoding.
+_CONTROL_RE = re.compile("[\x00-\x08\x0b\x0e-\x19\x1b-\x1f\x7f\x80-\x9f]")
+_C0_RE = re.compile("[\x00-\x08\x0b\x0e-\x19\x1b-\x1f\x7f]")
+_CONTROL_BYTES = bytes([*range(0, 9), 11, *range(14, 26), *range(27, 32), 127])
+_NOT_TEXT_SHARE = 0.05  # more control bytes than this: binary data, not text
+
+_ASCII_BYTES = bytes(range(0x80))
+_SAMPLES = 64  # occurrences of each distinct high byte looked at
+_LEAD_BYTES = bytes(range(0xC2, 0xF5))  # bytes that can start a multi-byte UTF-8 character
+_C1_IN_UTF8_RE = re.compile(rb"\xc2[\x80-\x9f]")
+_ESCAPED_RE = re.compile("[\udc80-\udcff]")  # bytes kept by "surrogateescape"
+_NON_ASCII_RE = re.compile("[^\x00-\x7f\udc80-\udcff]")
+
+# Accented letters of Western European languages: plausible inside an English
+# document's names (Dandân, Æther, Juzám). Other letters (ƒ, ª, Greek) are not.
+_COMMON_LETTERS = frozenset("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿŒœŠšŽžŸß")
+
+# --- legacy single-byte candidates ---------------------------------------------
+
+_CODEC = {"cp1252": "cp1252", "mac-roman": "mac_roman", "cp437": "cp437", "latin-1": "latin-1"}
+_LEGACY = ("cp1252", "mac-roman", "cp437")  # in order of preference when tied
+
+
+def _table(codec: str) -> tuple[str | None, ...]:
+    chars: list[str | None] = []
+    for value in range(256):
+        try:
+            chars.append(bytes([value]).decode(codec))
+        except UnicodeDecodeError:
+            chars.append(None)  # cp1252 leaves five bytes undefined
+    return tuple(chars)
+
+
+_TABLES = {name: _table(codec) for name, codec in _CODEC.items()}
+_LETTER_CAP = 40.0  # most credit one byte value earns as a letter (see _judge)
+_AMBIGUOUS_MARGIN = 1.5
+
+
+def decode(data: bytes, path: str | None = None) -> Decoded:
+    """Decode a document's bytes; raise :class:`NotTextError` if they are not text.
+
+    ``path`` only names the document in messages: the encoding is judged
+    from the bytes alone.
+    """
+    name = str(path) if path is not None else "<bytes>"
+    if not data:
+        return Decoded("", "ascii", {}, False, ("empty input",))
+    _reject_known_binary(data, name)
+
+    if data.startswith(b"\xef\xbb\xbf"):
+        return _decode_bytes(data[3:], name, bom=True)
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise NotTextError(
+            f"{name}: this is UTF-32 text, which crdex does not read; save it as UTF-8"
+        )
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16-le" if data[0] == 0xFF else "utf-16-be"
+        return _decode_utf16(data[2:], name, encoding, bom=True, notes=[])
+
+    if b"\x00" in data:
+        guess = _sniff_utf16(data)
+        if guess is not None:
+            note = f"no byte-order mark; read as {guess.upper()} from the pattern of NUL bytes"
+            return _decode_utf16(data, name, guess, bom=False, notes=[note])
+        raise NotTextError(
+            f"{name}: this looks like binary data, not text: it contains "
+            f"{data.count(0)} NUL bytes (the first at byte {data.index(0)}) and is not UTF-16"
+        )
+    return _decode_bytes(data, name, bom=False)
+
+
+# --- the decoders ----------------------------------------------------------------
+
+
+def _reject_known_binary(data: bytes, name: str) -> None:
+    head = data[:16]
+    if head.startswith(_PDF):
+        raise NotTextError(
+            f"{name}: this is a PDF file, not text; extract its text first (for example with pypdf)"
+        )
+    if head.startswith(_ZIP):
+        if b"word/" in data:  # the parts of a .docx are named word/document.xml etc.
+            raise NotTextError(
+                f"{name}: this is a Word document (.docx, a ZIP archive), not text; "
+                "save it as plain text first (or read it with python-docx)"
+            )
+        raise NotTextError(
+            f"{name}: this is a ZIP archive, not text; extract the document from it first"
+        )
+    if head.startswith(_OLE2):
+        if "WordDocument".encode("utf-16-le") in data:
+            raise NotTextError(
+                f"{name}: this is a Word 97-2003 document (.doc), not text; "
+                "save it as plain text first"
+            )
+        raise NotTextError(
+            f"{name}: this is an OLE2 compound file (an old Microsoft Office document), "
+            "not text; save it as plain text first"
+        )
+    for magic, what in _MAGIC:
+        if head.startswith(magic):
+            raise NotTextError(f"{name}: this is {what}")
+
+
+def _sniff_utf16(data: bytes) -> str | None:
+    """UTF-16 without a byte-order mark: Latin text has a NUL in every other byte."""
+    units = len(data) // 2
+    if units < 2:
+        return None
+    even = data[0 : 2 * units : 2].count(0)
+    odd = data[1 : 2 * units : 2].count(0)
+    if odd >= 0.8 * units and even <= 0.02 * units:
+        guess = "utf-16-le"
+    elif even >= 0.8 * units and odd <= 0.02 * units:
+        guess = "utf-16-be"
+    else:
+        return None
+    try:
+        data[: 2 * units].decode(guess)
+    except UnicodeDecodeError:
+        return None
+    return guess
+
+
+def _decode_utf16(body: bytes, name: str, encoding: str, bom: bool, notes: list[str]) -> Decoded:
+    if len(body) % 2:
+        notes.append("odd number of bytes for UTF-16: the last byte was dropped")
+        body = body[:-1]
+    try:
+        text = body.decode(encoding)
+    except UnicodeDecodeError as exc:
+        offset = exc.start + (2 if bom else 0)
+        raise NotTextError(
+            f"{name}: this starts like UTF-16 text but is not valid UTF-16 "
+            f"({exc.reason} at byte {offset})"
+        ) from None
+    if "\x00" in text:
+        first = _line_of(text, text.index("\x00"))
+        raise NotTextError(
+            f"{name}: this looks like binary data, not text: it contains "
+            f"{text.count(chr(0))} NUL characters (the first on line {first})"
+        )
+    return _finish(text, encoding, bom, notes, name)
+
+
+def _decode_bytes(data: bytes, name: str, bom: bool) -> Decoded:
+    """ASCII, UTF-8 (possibly with stray legacy bytes) or a legacy single-byte encoding."""
+    controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
+    if controls > len(data) * _NOT_TEXT_SHARE:
+        raise NotTextError(
+            f"{name}: this looks like binary data, not text: "
+            f"{controls} of its {len(data)} bytes are control bytes"
+        )
+    eol = _eol_counts(data)
+    label = "utf-8-sig" if bom else "utf-8"
+    if data.isascii():
+        text = data.decode("ascii")
+        return _finish(text, label if bom else "ascii", bom, [], name, eol, controls > 0)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        suspect = controls > 0 or _C1_IN_UTF8_RE.search(data) is not None
+        return _finish(text, label, bom, [], name, eol, suspect)
+    notes: list[str] = []
+    # Mostly UTF-8 with a few stray bytes of a legacy encoding (a paste from
+    # an older file): keep the UTF-8 and judge only the stray bytes. Each
+    # UTF-8 character needs a lead byte; without enough of them the file
+    # cannot be mostly UTF-8 and the costlier check is skipped.
+    highs = data.translate(None, _ASCII_BYTES)
+    leads = len(highs) - len(highs.translate(None, _LEAD_BYTES))
+    if 9 * leads >= 2 * len(highs):
+        escaped = data.decode("utf-8", "surrogateescape")
+        stray = [m.start() for m in _ESCAPED_RE.finditer(escaped)]
+        if len(_NON_ASCII_RE.findall(escaped)) >= 2 * len(stray):
+            return _decode_strays(escaped, stray, label, bom, notes, name, eol)
+    if bom:
+        notes.append("starts with a UTF-8 byte-order mark but is not UTF-8")
+    return _decode_legacy(data, highs, name, bom, notes, eol, controls > 0)
+
+
+def _decode_strays(
+    escaped: str,
+    stray: list[int],
+    label: str,
+    bom: bool,
+    notes: list[str],
+    name: str,
+    eol: tuple[int, int, int],
+) -> Decoded:
+    """UTF-8 text whose undecodable bytes were kept as surrogates: give them a legacy reading."""
+    values = [ord(escaped[i]) - 0xDC00 for i in stray]
+    triples: Counter[Triple] = Counter(
+        (_neighbour(escaped, i - 1), v, _neighbour(escaped, i + 1))
+        for i, v in zip(stray, values, strict=True)
+    )
+    endings = _dominant(eol)
+    choice, ranked = _choose(triples, endings)
+    table = _TABLES[choice]
+    chars = {v: table[v] for v in set(values)}
+    what = f"not valid in UTF-8, decoded as {choice}"
+    notes.append(_describe(what, Counter(values), stray, escaped, chars))
+    notes.extend(_ambiguity(ranked, endings))
+    text = escaped.translate({0xDC00 + v: c for v, c in chars.items()})
+    return _finish(text, label, bom, notes, name, eol)
+
+
+def _decode_legacy(
+    data: bytes,
+    highs: bytes,
+    name: str,
+    bom: bool,
+    notes: list[str],
+    eol: tuple[int, int, int],
+    controls: bool,
+) -> Decoded:
+    # Judge each distinct high byte by up to _SAMPLES of its occurrences,
+    # weighted by how often it occurs: a cp1252 file has thousands of quotes,
+    # and looking at each one would cost more than decoding the file.
+    counts = Counter(highs)
+    triples: Counter[Triple] = Counter()
+    positions: list[int] = []
+    for value, count in counts.items():
+        needle = bytes([value])
+        found = []
+        at = data.find(needle)
+        while at >= 0 and len(found) < _SAMPLES:
+            found.append(at)
+            at = data.find(needle, at + 1)
+        weight = count / len(found)
+        for at in found:
+            prev = data[at - 1] if at > 0 else 10
+            nxt = data[at + 1] if at + 1 < len(data) else 10
+            triples[(prev, value, nxt)] += weight
+        positions.extend(found)
+    endings = _dominant(eol)
+    choice, ranked = _choose(triples, endings)
+    table = _TABLES[choice]
+    chars = {v: table[v] for v in counts}
+    if choice == "cp437" or (
+        choice == "mac-roman" and all(c is not None and c.isalpha() for c in chars.values())
+    ):
+        label = f"ascii+{choice}"
+    else:
+        label = choice
+    text = data.decode(_CODEC[choice])
+    notes.append(_describe(f"decoded as {choice}", counts, sorted(positions), data, chars))
+    notes.extend(_ambiguity(ranked, endings))
+    if choice == "latin-1":
+        notes.append(
+            "no single-byte encoding makes these bytes plausible text; "
+            "they were kept as latin-1 code points"
+        )
+    return _finish(text, label, bom, notes, name, eol, controls)
+
+
+def _finish(
+    text: str,
+    encoding: str,
+    bom: bool,
+    notes: list[str],
+    name: str,
+    eol: tuple[int, int, int] | None = None,
+    controls: bool = True,
+) -> Decoded:
+    """Normalise line endings; reject or note control characters.
+
+    ``eol`` (CRLF, CR, LF counts taken on the bytes) and ``controls`` (False
+    when the bytes were already found free of control characters) spare a
+    second pass over the text.
+    """
+    crlf, cr, lf = _eol_counts(text) if eol is None else eol
+    endings = {k: v for k, v in (("CRLF", crlf), ("CR", cr), ("LF", lf)) if v}
+    if len(endings) > 1:
+        notes.append("mixed line endings: " + " ".join(f"{k}:{v}" for k, v in endings.items()))
+    if crlf and not cr:
+        text = text.replace("\r", "")  # every CR is in a CRLF; deleting is the fast path
+    elif crlf:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    elif cr:
+        text = text.replace("\r", "\n")
+    # latin-1 keeps bytes 0x80-0x9F as C1 controls on purpose (see its note).
+    pattern = _C0_RE if encoding == "latin-1" else _CONTROL_RE
+    if controls and pattern.search(text):
+        found = [m.start() for m in pattern.finditer(text)]
+        if len(found) > len(text) * _NOT_TEXT_SHARE:
+            raise NotTextError(
+                f"{name}: this looks like binary data, not text: "
+                f"{len(found)} of its {len(text)} characters are control characters"
+            )
+        shown = ", ".join(
+            f"U+{ord(text[i]):04X} (line {text.count(chr(10), 0, i) + 1})" for i in found[:5]
+        )
+        more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+        what = "control character" if len(found) == 1 else "control characters"
+        notes.append(f"{len(found)} {what} kept: {shown}{more}")
+    return Decoded(text, encoding, endings, bom, tuple(notes))
+
+
+# --- judging legacy bytes -----------------------------------------------------------
+
+Triple = tuple[object, int, object]  # (previous, high byte, next); neighbours: int byte or str
+
+
+def _neighbour(text: str, i: int) -> object:
+    """The character next to a stray byte: a str, or an int for another stray byte."""
+    if i < 0 or i >= len(text):
+        return "\n"
+    ch = text[i]
+    return ord(ch) - 0xDC00 if "\udc80" <= ch <= "\udcff" else ch
+
+
+def _eol_counts(source: bytes | str) -> tuple[int, int, int]:
+    """How many lines end in CRLF, in CR alone and in LF alone."""
+    if isinstance(source, str):
+        crlf, cr, lf = source.count("\r\n"), source.count("\r"), source.count("\n")
+    else:
+        crlf, cr, lf = source.count(b"\r\n"), source.count(b"\r"), source.count(b"\n")
+    return crlf, cr - crlf, lf - crlf
+
+
+def _dominant(eol: tuple[int, int, int]) -> str:
+    """The commonest line ending: a hint at which platform wrote the file."""
+    count, kind = max(zip(eol, ("CRLF", "CR", "LF"), strict=True))
+    return kind if count else ""
+
+
+def _prior(candidate: str, endings: str) -> float:
+    """Small tie-breakers: cp1252 is the commonest; CR-only files come from Macs, CRLF from DOS."""
+    if candidate == "cp1252":
+        return 0.5
+    if candidate == "mac-roman":
+        return 1.0 if endings == "CR" else 0.0
+    if candidate == "cp437":
+        return 0.25 if endings == "CRLF" else 0.0
+    return 0.0
+
+
+def _choose(triples: Counter[Triple], endings: str) -> tuple[str, list[tuple[float, str]]]:
+    """The legacy encoding that makes the high bytes most plausible, and the ranking."""
+    ranked = []
+    for candidate in _LEGACY:
+        score = _judge(triples, _TABLES[candidate])
+        if score is not None:
+            ranked.append((score + _prior(candidate, endings), candidate))
+    ranked.sort(key=lambda item: (-item[0], _LEGACY.index(item[1])))
+    if not ranked or ranked[0][0] <= 0:
+        return "latin-1", ranked
+    return ranked[0][1], ranked
+
+
+def _judge(triples: Counter[Triple], table: tuple[str | None, ...]) -> float | None:
+    """Total plausibility of the high bytes read with one table; None if a byte is undefined.
+
+    A letter is credited at most ``_LETTER_CAP`` per byte value: accented
+    names occur a few times, so a byte seen thousands of times between
+    letters is an apostrophe, not "í".
+    """
+    total = 0.0
+    letters: dict[int, float] = {}
+    for (prev, value, nxt), count in triples.items():
+        char = table[value]
+        if char is None:
+            return None
+        score = _score(char, _kind(prev, table), _kind(nxt, table))
+        if score > 0 and char.isalpha():
+            letters[value] = letters.get(value, 0.0) + score * count
+        else:
+            total += score * count
+    return total + sum(min(v, _LETTER_CAP) for v in letters.values())
+
+
+def _kind(neighbour: object, table: tuple[str | None, ...]) -> str:
+    """Class of a neighbouring character: l(ower), u(pper), d(igit), s(pace), p(unctuation)."""
+    ch = table[neighbour] if isinstance(neighbour, int) else neighbour
+    if not isinstance(ch, str):
+        return "p"
+    if ch.isalpha():
+        return "u" if ch.isupper() else "l"
+    if ch.isdigit():
+        return "d"
+    if ch.isspace():
+        return "s"
+    return "p"
+
+
+def _score(c: str, p: str, n: str) -> float:
+    """How plausible character ``c`` is between neighbours of kinds ``p`` and ``n``."""
+    word_p, word_n = p in "lu", n in "lu"
+    alnum_p, alnum_n = word_p or p == "d", word_n or n == "d"
+    if c.isalpha():
+        common = c in _COMMON_LETTERS
+        if c.isupper() and p == "l":
+            return -2.0  # a capital inside a lowercase word: "DandÉn"
+        if c.islower() and n == "u" and not word_p:
+            return -2.0  # "ìMagic"
+        if word_p or word_n:
+            return (2.0 if word_p and word_n else 1.0) if common else -1.0
+        return -2.0  # a letter standing alone
+    if c in "’ʼ":
+        if word_p and word_n:
+            return 2.5  # don’t
+        if alnum_p:
+            return 1.0  # players’
+        return 0.5 if word_n else -1.0  # ’tis
+    if c == "‘":
+        if word_p and word_n:
+            return 1.0
+        return 1.5 if alnum_n and not alnum_p else -1.0
+    if c in "“„«‹":
+        return 2.0 if not alnum_p and (alnum_n or n == "p") else -1.0
+    if c in "”»›":
+        return 2.0 if (alnum_p or p == "p") and not alnum_n else -1.0
+    if c in "–—―‒":
+        if p == "s" and n == "s":
+            return 2.0
+        if alnum_p and alnum_n:
+            return 2.0 if c == "—" else 1.5
+        return 1.0 if "s" in (p, n) else 0.0
+    if c in "™®℠":
+        return 2.0 if (alnum_p or p == "p") and not alnum_n else -1.0
+    if c == "©":
+        return 1.5 if not word_p else -1.0
+    if c == "…":
+        return -1.0 if word_p and word_n else 1.0
+    if c in "•·":
+        return 1.0 if p == "s" or n == "s" else -1.0
+    if c == "°":
+        return 1.0 if p == "d" else -1.0
+    if c == "\xa0":
+        return -2.0 if alnum_p and alnum_n else 0.0
+    if c == "\xad":
+        return 0.5 if word_p and word_n else -1.0
+    if unicodedata.category(c)[0] == "C" or "\u2500" <= c <= "\u259f":
+        return -3.0  # control characters and box drawing
+    return -2.0 if word_p and word_n else -1.0
+
+
+def _ambiguity(ranked: list[tuple[float, str]], endings: str) -> list[str]:
+    """A note when the runner-up encoding read the bytes almost as plausibly."""
+    if len(ranked) < 2 or ranked[0][0] - ranked[1][0] >= _AMBIGUOUS_MARGIN or ranked[0][0] <= 0:
+        return []
+    (best, winner), (second, runner_up) = ranked[0], ranked[1]
+    why = {
+        ("mac-roman", "CR"): " because the file has CR-only line endings, as Mac files do",
+        ("cp437", "CRLF"): " because the file has CRLF line endings, as DOS files do",
+    }.get((winner, endings), "")
+    return [
+        f"ambiguous: {runner_up} would also give plausible characters "
+        f"(score {second:g} against {best:g} for {winner}); {winner} was preferred{why}"
+    ]
+
+
+def _describe(
+    what: str,
+    counts: Counter[int],
+    offsets: list[int],
+    source: bytes | str,
+    chars: dict[int, str | None],
+) -> str:
+    """``N bytes <what>: 0x83 'â' (line 1234), …`` or, for many bytes, counts per value.
+
+    ``offsets`` are the sorted positions of the bytes; they must all be
+    there when there are twelve bytes or fewer.
+    """
+    total = sum(counts.values())
+    head = f"{total:g} {'byte' if total == 1 else 'bytes'} {what}"
+    if total <= 12:
+        values = [
+            ord(source[i]) - 0xDC00 if isinstance(source, str) else source[i] for i in offsets
+        ]
+        lines = _lines_of(source, offsets)
+        parts = [
+            f"0x{v:02X} {chars[v]!r} (line {line})" for v, line in zip(values, lines, strict=True)
+        ]
+        return f"{head}: " + ", ".join(parts)
+    parts = [f"0x{v:02X} {chars[v]!r} ×{k}" for v, k in counts.most_common(10)]
+    more = f", and {len(counts) - 10} other values" if len(counts) > 10 else ""
+    return f"{head}: " + ", ".join(parts) + more
+
+
+def _lines_of(source: bytes | str, offsets: list[int]) -> list[int]:
+    """1-based physical lines of sorted offsets, each counted on from the previous one.
+
+    The offsets are those of high bytes (never CR or LF), so no CRLF pair
+    straddles two counting windows.
+    """
+    lines, line, start = [], 1, 0
+    for offset in offsets:
+        if isinstance(source, str):
+            line += (
+                source.count("\n", start, offset)
+                + source.count("\r", start, offset)
+                - source.count("\r\n", start, offset)
+            )
+        else:
+            line += (
+                source.count(b"\n", start, offset)
+                + source.count(b"\r", start, offset)
+                - source.count(b"\r\n", start, offset)
+            )
+        lines.append(line)
+        start = offset
+    return lines
+
+
+def _line_of(source: bytes | str, offset: int) -> int:
+    """1-based physical line of an offset, counting CRLF, CR and LF each as one ending."""
+    return _lines_of(source, [offset])[0]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import platformdirs
 
-__all__ = ["resolve_home", "ENV_VAR"]
+__all__ = ["ENV_VAR", "resolve_home"]
 
 ENV_VAR = "CRDEX_HOME"
 

@@ -62,7 +62,12 @@ class BlockTransformer(Transformer):
             if isinstance(item, Block):
                 children.append(item)
             elif isinstance(item, Token):
-                children.append(Block("gap" if item.type in ("BLANK", "DECOR") else item.type.lower(), [line_of(item)]))
+                children.append(
+                    Block(
+                        "gap" if item.type in ("BLANK", "DECOR") else item.type.lower(),
+                        [line_of(item)],
+                    )
+                )
         return Block(kind, [], children)
 
     def start(self, items: list[object]) -> Block:

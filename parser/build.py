@@ -19,7 +19,7 @@ from .numbers import NUMBER_RE, RuleNumber, letter_at, letter_index
 from .references import extract_references
 from .tree import Accounting, ContentsEntry, Example, Repair, Rule, Span
 
-__all__ = ["Ledger", "BuiltBody", "build_document", "join_lines", "DATE_LINE", "PARAGRAPH_BREAK"]
+__all__ = ["DATE_LINE", "PARAGRAPH_BREAK", "BuiltBody", "Ledger", "build_document", "join_lines"]
 
 # Marks, among the lines of a paragraph, where a new paragraph begins.
 PARAGRAPH_BREAK = "\x00paragraph\x00"
@@ -103,7 +103,7 @@ def split_number(text: str) -> tuple[str, str]:
 
 
 def looks_like_title(text: str) -> bool:
-    """"Scry", "Two-Headed Giant Variant": a short heading, not a sentence."""
+    """ "Scry", "Two-Headed Giant Variant": a short heading, not a sentence."""
     words = text.split()
     return (
         0 < len(words) <= 8
@@ -118,6 +118,7 @@ class _BodyBuilder:
         self.ledger = ledger
         self.wrapped = wrapped
         self.out = BuiltBody()
+        self.latest: dict[str, Rule] = {}
         self.last: Rule | None = None
         # the pieces of the last rule, so later lines can still be appended
         self.text_parts: list[str] = []
@@ -129,6 +130,17 @@ class _BodyBuilder:
         self.flush()
         canonical = str(number)
         if canonical in self.out.by_number:
+            successor = self._successor_of_last(number)
+            if successor is not None:
+                self.ledger.repair(
+                    line,
+                    "wrong-number",
+                    f"subrule {canonical} appears twice; this one follows {self.last.number if self.last else ''} "
+                    f"and is read as {successor}",
+                    str(successor),
+                )
+                number, canonical = successor, str(successor)
+        if canonical in self.out.by_number:
             self.ledger.repair(
                 line,
                 "duplicate-number",
@@ -136,7 +148,7 @@ class _BodyBuilder:
                 "but lookups by number find the first",
             )
         parent = number.parent
-        while parent is not None and str(parent) not in self.out.by_number:
+        while parent is not None and str(parent) not in self.latest:
             parent = parent.parent
         rule = Rule(
             number=canonical,
@@ -147,13 +159,31 @@ class _BodyBuilder:
             span=Span(self.ledger.path, line.number, 1, line.number),
         )
         if parent is not None:
-            self.out.by_number[str(parent)].children.append(canonical)
+            # the latest node with that number: a repeated heading keeps its own subrules
+            self.latest[str(parent)].children.append(canonical)
         self.out.rules.append(rule)
         self.out.by_number.setdefault(canonical, rule)
+        self.latest[canonical] = rule
         self.last = rule
         self.text_parts = [text] if text else []
         self.example_parts = None
         return rule
+
+    def _successor_of_last(self, number: RuleNumber) -> RuleNumber | None:
+        """The subrule after the last one, when a repeated number is plainly a slip.
+
+        "702.30d" twice in a row (the second is 702.30e), or "502.35b" right
+        after 502.36a (it is 502.36b): same letter or the next one, typed
+        under the wrong rule or not advanced.
+        """
+        prev = self.last.value if self.last is not None else None
+        if prev is None or not prev.letters or not number.letters or prev.rule is None:
+            return None
+        following = letter_at(int(letter_index(prev.letters)) + 1)
+        if number.letters not in (prev.letters, following):
+            return None
+        candidate = RuleNumber(prev.section, prev.rule, following)
+        return None if str(candidate) in self.out.by_number else candidate
 
     def flush(self) -> None:
         """Write the pieces collected for the last rule into it."""
@@ -221,12 +251,17 @@ class _BodyBuilder:
             return
         if re.match(r"\s*\d{3}\.\d{1,3}[a-z]{0,2}\.(?=[A-Z\u201c\"])", first.text):
             self.ledger.repair(
-                first, "missing-space", f"no space between rule number {number} and its text; read as if there were"
+                first,
+                "missing-space",
+                f"no space between rule number {number} and its text; read as if there were",
             )
         lines, headings = self._split_trailing_headings(block.lines, number)
         title = None
-        if number.kind == "rule" and number.rule is not None and looks_like_title(text) and not any(
-            ln.kind in ("TEXT", "INDENTED") for ln in lines[1:]
+        if (
+            number.kind == "rule"
+            and number.rule is not None
+            and looks_like_title(text)
+            and not any(ln.kind in ("TEXT", "INDENTED") for ln in lines[1:])
         ):
             title, text = text, ""
         self.add(number, text, title, first)
@@ -280,12 +315,20 @@ class _BodyBuilder:
         if spaced:
             repaired = RuleNumber.parse(f"{spaced.group(1)}.{spaced.group(2)}")
             self.ledger.repair(
-                line, "spaced-number", f"rule number {raw!r} has a stray space; read as {repaired}", str(repaired)
+                line,
+                "spaced-number",
+                f"rule number {raw!r} has a stray space; read as {repaired}",
+                str(repaired),
             )
             return repaired
         lost = re.fullmatch(r"(\d{3})\.([a-z]{1,2})", raw)
         prev = self.last.value if self.last is not None else None
-        if lost and prev is not None and prev.section == int(lost.group(1)) and prev.rule is not None:
+        if (
+            lost
+            and prev is not None
+            and prev.section == int(lost.group(1))
+            and prev.rule is not None
+        ):
             repaired = RuleNumber(prev.section, prev.rule, lost.group(2))
             expected = letter_at(int(letter_index(prev.letters)) + 1) if prev.letters else "a"
             if lost.group(2) == expected:
@@ -388,7 +431,9 @@ def contents_entry(line: Line, ledger: Ledger) -> ContentsEntry:
     return ContentsEntry(None, text, Span(ledger.path, line.number))
 
 
-def build_front(front: Block, ledger: Ledger, wrapped: bool) -> tuple[str, list[str], list[ContentsEntry]]:
+def build_front(
+    front: Block, ledger: Ledger, wrapped: bool
+) -> tuple[str, list[str], list[ContentsEntry]]:
     """Title, introduction paragraphs and the table of contents."""
     contents: list[ContentsEntry] = []
     groups: list[list[Line]] = [[]]
@@ -433,6 +478,22 @@ def build_front(front: Block, ledger: Ledger, wrapped: bool) -> tuple[str, list[
     return title, intro, contents
 
 
+def _note_truncation(ledger: Ledger, has_glossary: bool) -> None:
+    """Every complete edition ends with credits; say so when one does not."""
+    last = max(
+        (i for i in range(1, ledger.total + 1) if ledger.kinds[i] not in (None, "blank")), default=0
+    )
+    where = "in its glossary" if has_glossary else "in its rules, before the glossary"
+    ledger.repairs.append(
+        Repair(
+            last,
+            "truncated",
+            f"the document ends {where} (no credits follow): it looks cut short; "
+            f"everything up to line {last} was read",
+        )
+    )
+
+
 def build_document(document: Block, ledger: Ledger, wrapped: bool) -> dict[str, object]:
     """All parts of an edition, as keyword arguments for ``Edition``."""
     parts: dict[str, Block] = {}
@@ -459,6 +520,8 @@ def build_document(document: Block, ledger: Ledger, wrapped: bool) -> dict[str, 
     credits: list[str] = []
     if "backmatter" in parts:
         credits = paragraphs(parts["backmatter"], ledger, "credits", wrapped)
+    elif body.rules:
+        _note_truncation(ledger, "glossary" in parts)
     return {
         "title": title,
         "introduction": intro,

@@ -14,7 +14,7 @@ from .errors import FormatError, ParseError
 from .formats import detect_format, get_format
 from .tree import Edition, Source
 
-__all__ = ["parse_path", "parse_bytes", "parse_text", "file_tag"]
+__all__ = ["file_tag", "parse_bytes", "parse_path", "parse_text"]
 
 _TAG = re.compile(r"\d{4}-\d{2}-\d{2}\.(?P<tag>[A-Za-z0-9][\w-]*)\.\w+$")
 
@@ -40,7 +40,9 @@ def parse_directory(path: str | os.PathLike[str], format: str | None = None) -> 
     try:
         from .directory import parse_directory as parse_dir
     except ImportError:
-        raise FormatError(f"{path}: is a directory; crdex reads documents one file at a time") from None
+        raise FormatError(
+            f"{path}: is a directory; crdex reads documents one file at a time"
+        ) from None
     return parse_dir(str(path), format)
 
 
@@ -53,7 +55,7 @@ def parse_text(text: str, path: str = "<text>", format: str | None = None) -> Ed
     return _edition(path, data, decode(data, path), format)
 
 
-def _edition(path: str, data: bytes, decoded, format: str | None) -> Edition:  # noqa: ANN001
+def _edition(path: str, data: bytes, decoded, format: str | None) -> Edition:
     text = decoded.text
     if format is None:
         fmt, _reason = detect_format(text, path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from crdex.corpus.errors import CrdexError
 
-__all__ = ["ParseError", "NotRulesError", "LineTooLongError", "FormatError", "render_position"]
+__all__ = ["FormatError", "LineTooLongError", "NotRulesError", "ParseError", "render_position"]
 
 
 def render_position(path: str, line: int, column: int, source_line: str, message: str) -> str:
@@ -18,7 +18,9 @@ def render_position(path: str, line: int, column: int, source_line: str, message
     cut = 0
     if len(shown) > 120:
         cut = max(0, min(column - 60, len(shown) - 120))
-        shown = ("…" if cut else "") + shown[cut : cut + 120] + ("…" if cut + 120 < len(shown) else "")
+        shown = (
+            ("…" if cut else "") + shown[cut : cut + 120] + ("…" if cut + 120 < len(shown) else "")
+        )
     caret = " " * (column - 1 - cut + (1 if cut else 0)) + "^"
     return f"{path}:{line}:{column}: {message}\n    {shown}\n    {caret}"
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .build import Ledger
 from .errors import FormatError
 
-__all__ = ["Format", "FORMATS", "register", "get_format", "detect_format", "format_names"]
+__all__ = ["FORMATS", "Format", "detect_format", "format_names", "get_format", "register"]
 
 Sniffer = Callable[[str, str], str | None]
 Parser = Callable[[str, str], tuple[dict[str, object], Ledger]]

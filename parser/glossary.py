@@ -11,7 +11,6 @@ marked "(Obsolete)" are flagged and the mark is dropped from the term.
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from .blocks import Block, Line
@@ -102,8 +101,17 @@ def _entries(block: Block, ledger: Ledger, wrapped: bool) -> list[list[Line]]:
             # A term whose blank line was lost ("Floor Rules", 2008-05-01):
             # a title-like line at the margin, in alphabetical order, with a
             # definition after it. Hard-wrapped editions are left alone.
-            if not wrapped and i >= 2 and i + 1 < len(lines) and _looks_like_term(line, current[0].stripped):
-                ledger.repair(line, "term-without-blank", f"glossary term {line.stripped!r} has no blank line before it")
+            if (
+                not wrapped
+                and i >= 2
+                and i + 1 < len(lines)
+                and _looks_like_term(line, current[0].stripped)
+            ):
+                ledger.repair(
+                    line,
+                    "term-without-blank",
+                    f"glossary term {line.stripped!r} has no blank line before it",
+                )
                 current = [line]
                 entries.append(current)
                 continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["normalize_text", "fold_typography"]
+__all__ = ["fold_typography", "normalize_text"]
 
 _TRANSLATE = str.maketrans(
     {

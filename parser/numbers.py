@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import total_ordering
 
-__all__ = ["RuleNumber", "letter_index", "letter_at", "NUMBER_RE"]
+__all__ = ["NUMBER_RE", "RuleNumber", "letter_at", "letter_index"]
 
 # section "7", rule "701", "701.22", subrule "701.22a" / "704.5aa"
 NUMBER_RE = re.compile(r"(?P<a>\d{1,3})(?:\.(?P<b>\d{1,3})(?P<c>[a-z]{1,2})?)?")

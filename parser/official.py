@@ -9,7 +9,7 @@ from .build import Ledger, build_document
 from .errors import LineTooLongError, NotRulesError, ParseError
 from .grammar import load_grammar
 
-__all__ = ["parse_official", "is_hard_wrapped", "MAX_LINE", "describe_expected"]
+__all__ = ["MAX_LINE", "describe_expected", "is_hard_wrapped", "parse_official"]
 
 # No rules document has a line anywhere near this long (the longest rule in
 # 2026 is under 2,000 characters); a longer line is not rules text.
@@ -66,7 +66,9 @@ def check_lines(path: str, lines: list[str]) -> None:
             )
 
 
-def parse_official(text: str, path: str = "<text>", grammar: str = "official") -> tuple[dict[str, object], Ledger]:
+def parse_official(
+    text: str, path: str = "<text>", grammar: str = "official"
+) -> tuple[dict[str, object], Ledger]:
     """Parse official-format text; returns ``Edition`` fields and the line ledger."""
     lines = text.split("\n")
     if lines and lines[-1] == "":
@@ -97,7 +99,9 @@ def parse_official(text: str, path: str = "<text>", grammar: str = "official") -
 def _parse_error(exc: UnexpectedInput, path: str, lines: list[str]) -> ParseError:
     line = getattr(exc, "line", None) or len(lines)
     column = getattr(exc, "column", None) or 1
-    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
         line = max(1, len(lines))
         source = lines[-1] if lines else ""
         column = len(source) + 1
@@ -109,7 +113,9 @@ def _parse_error(exc: UnexpectedInput, path: str, lines: list[str]) -> ParseErro
         message = f"unexpected {what}; expected {describe_expected(set(exc.expected))}"
     elif isinstance(exc, UnexpectedCharacters):
         source = lines[line - 1] if 0 < line <= len(lines) else ""
-        message = f"this line cannot stand here; expected {describe_expected(set(exc.allowed or ()))}"
+        message = (
+            f"this line cannot stand here; expected {describe_expected(set(exc.allowed or ()))}"
+        )
     else:  # pragma: no cover - lark has no other kinds today
         source = lines[line - 1] if 0 < line <= len(lines) else ""
         message = str(exc).splitlines()[0]

@@ -14,7 +14,7 @@ import re
 from .numbers import RuleNumber, letter_at, letter_index
 from .tree import Reference
 
-__all__ = ["extract_references", "expand_range"]
+__all__ = ["expand_range", "extract_references"]
 
 # Expansion is capped so that a malformed range such as "100.1–999" cannot
 # turn into thousands of links.
@@ -26,7 +26,9 @@ _DASH = r"\s*(?:[\u2013\u2014-]|--|through|to)\s*"
 _TAIL = rf"(?:{_DASH}(?P<end>\d{{3}}(?:\.\d{{1,3}}[a-z]{{0,2}})?|\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![\w.]))?"
 
 # "rule 601.2", "rules 119.7–8", "Rule 100": a keyword then one or more numbers
-_KEYWORD = re.compile(rf"\b(?P<kw>[Rr]ules?|[Ss]ections?)\s+(?P<list>(?:{_NUM}|\d)(?:[^.;:()\n]*?))(?=[.;:()\n]|$)")
+_KEYWORD = re.compile(
+    rf"\b(?P<kw>[Rr]ules?|[Ss]ections?)\s+(?P<list>(?:{_NUM}|\d)(?:[^.;:()\n]*?))(?=[.;:()\n]|$)"
+)
 _ITEM = re.compile(rf"(?<![\w.])(?P<start>{_NUM}){_TAIL}")
 _SECTION_ITEM = re.compile(r"(?<![\w.])(?P<start>[1-9])(?![\w.,]?\d)")
 _BARE = re.compile(rf"(?<![\w.$])(?P<start>{_DOTTED}){_TAIL}(?!\d)")
@@ -66,8 +68,17 @@ def _members(first: RuleNumber, last: RuleNumber) -> list[str]:
         lo, hi = letter_index(first.letters), letter_index(last.letters)
         if hi - lo > MAX_RANGE:
             return [str(first), str(last)]
-        return [str(RuleNumber(first.section, first.rule, letter_at(i))) for i in range(int(lo), int(hi) + 1)]
-    if first.rule is not None and last.rule is not None and first.section == last.section and not first.letters and not last.letters:
+        return [
+            str(RuleNumber(first.section, first.rule, letter_at(i)))
+            for i in range(int(lo), int(hi) + 1)
+        ]
+    if (
+        first.rule is not None
+        and last.rule is not None
+        and first.section == last.section
+        and not first.letters
+        and not last.letters
+    ):
         if last.rule - first.rule > MAX_RANGE:
             return [str(first), str(last)]
         return [str(RuleNumber(first.section, i)) for i in range(first.rule, last.rule + 1)]
@@ -102,4 +113,6 @@ def extract_references(text: str) -> list[Reference]:
         written = m.group(0).strip()
         for target in expand_range(m.group("start"), m.group("end")):
             found.setdefault((m.start(), target), Reference(target, "rule", written, m.start()))
-    return [found[k] for k in sorted(found, key=lambda k: (k[0], RuleNumber.parse(k[1]).sort_key()))]
+    return [
+        found[k] for k in sorted(found, key=lambda k: (k[0], RuleNumber.parse(k[1]).sort_key()))
+    ]

@@ -24,7 +24,7 @@ from .tree import (
     Span,
 )
 
-__all__ = ["edition_to_dict", "edition_from_dict", "rule_to_dict", "SCHEMA_VERSION"]
+__all__ = ["SCHEMA_VERSION", "edition_from_dict", "edition_to_dict", "rule_to_dict"]
 
 SCHEMA_VERSION = 1
 
@@ -76,7 +76,9 @@ def edition_to_dict(edition: Edition) -> dict[str, Any]:
         "schema_version": SCHEMA_VERSION,
         "edition": {
             "id": edition.id,
-            "effective_date": edition.effective_date.isoformat() if edition.effective_date else None,
+            "effective_date": edition.effective_date.isoformat()
+            if edition.effective_date
+            else None,
             "title": edition.title,
             "format": src.format,
             "encoding": src.encoding,
@@ -141,15 +143,27 @@ def edition_from_dict(data: dict[str, Any]) -> Edition:
                 parent=r["parent"],
                 examples=[
                     Example(t, _span_back(path, ln))
-                    for t, ln in zip(r["examples"], r.get("example_lines") or [None] * len(r["examples"]), strict=True)
+                    for t, ln in zip(
+                        r["examples"],
+                        r.get("example_lines") or [None] * len(r["examples"]),
+                        strict=True,
+                    )
                 ],
                 rulings=[
                     Ruling(
-                        x["text"], x["source"], x["date"], x["number"], x["filed_under"], _span_back(path, x["line"])
+                        x["text"],
+                        x["source"],
+                        x["date"],
+                        x["number"],
+                        x["filed_under"],
+                        _span_back(path, x["line"]),
                     )
                     for x in r["rulings"]
                 ],
-                references=[Reference(x["target"], x["kind"], x["text"], x["start"]) for x in r["references"]],
+                references=[
+                    Reference(x["target"], x["kind"], x["text"], x["start"])
+                    for x in r["references"]
+                ],
                 children=list(r["children"]),
                 citations=[(c["source"], c["date"]) for c in r.get("citations", [])],
                 span=_span_back(path, r["line"], r.get("end_line")),
@@ -158,9 +172,13 @@ def edition_from_dict(data: dict[str, Any]) -> Edition:
     acc = data["accounting"]
     return Edition(
         id=ed["id"],
-        effective_date=_dt.date.fromisoformat(ed["effective_date"]) if ed["effective_date"] else None,
+        effective_date=_dt.date.fromisoformat(ed["effective_date"])
+        if ed["effective_date"]
+        else None,
         title=ed["title"],
-        source=Source(path, ed["sha256"], ed["format"], ed["encoding"], dict(ed["line_endings"]), ed["bytes"]),
+        source=Source(
+            path, ed["sha256"], ed["format"], ed["encoding"], dict(ed["line_endings"]), ed["bytes"]
+        ),
         rules=rules,
         glossary=[
             GlossaryEntry(
@@ -173,7 +191,10 @@ def edition_from_dict(data: dict[str, Any]) -> Edition:
             )
             for g in data["glossary"]
         ],
-        contents=[ContentsEntry(c["number"], c["title"], _span_back(path, c["line"])) for c in data["contents"]],
+        contents=[
+            ContentsEntry(c["number"], c["title"], _span_back(path, c["line"]))
+            for c in data["contents"]
+        ],
         introduction=list(data["introduction"]),
         credits=list(data["credits"]),
         book_index=list(data.get("book_index", [])),

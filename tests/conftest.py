@@ -1,0 +1,59 @@
+"""Shared test helpers: where the real documents are, and parsed editions cached per session."""
+
+from __future__ import annotations
+
+import csv
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+CORPUS = SHARED / "corpus"
+SEEDS = SHARED / "seeds"
+
+
+def corpus_available() -> bool:
+    return (CORPUS / "MANIFEST.tsv").is_file()
+
+
+def manifest_rows() -> list[dict[str, str]]:
+    """MANIFEST.tsv rows; empty when ../shared is not beside the checkout."""
+    if not corpus_available():
+        return []
+    with open(CORPUS / "MANIFEST.tsv", newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh, delimiter="\t"))
+
+
+def official_text_files() -> list[str]:
+    """Every official-text edition (cr-*.txt) the manifest lists."""
+    return sorted(
+        row["file"]
+        for row in manifest_rows()
+        if row["file"].startswith("cr-") and row["file"].endswith(".txt") and "/" not in row["file"]
+    )
+
+
+def corpus_path(name: str) -> Path:
+    path = CORPUS / name
+    if not path.exists():
+        pytest.skip(f"{path} is not available")
+    return path
+
+
+@cache
+def parsed(name: str):  # noqa: ANN201 - returns crdex.parser.Edition
+    """Parse a corpus file once per test session."""
+    from crdex.parser import parse_path
+
+    return parse_path(corpus_path(name))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if corpus_available():
+        return
+    skip = pytest.mark.skip(reason="../shared/corpus is not beside the checkout")
+    for item in items:
+        if "corpus" in item.keywords:
+            item.add_marker(skip)

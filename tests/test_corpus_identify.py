@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import io
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -146,6 +148,25 @@ def test_bundled_documents() -> None:
             assert path.read_bytes() == seed.read_bytes()
     paths.clear()
     assert len(bundled_documents()) == 3  # callers get their own list
+
+
+def test_bundled_documents_from_a_zipped_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import crdex.corpus.samples as samples
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in bundled_documents():
+            archive.write(path, f"samples/{path.name}")
+        archive.writestr("samples/__init__.py", "")
+    zipped = zipfile.ZipFile(buffer)
+    monkeypatch.setattr(samples.resources, "files", lambda _: zipfile.Path(zipped, "samples/"))
+    samples._documents.cache_clear()
+    try:
+        copies = bundled_documents()
+    finally:
+        samples._documents.cache_clear()
+    assert [p.name for p in copies] == sorted(SEED_IDENTITIES)
+    assert [p.read_bytes() for p in copies] == [p.read_bytes() for p in bundled_documents()]
 
 
 # --- dates in other spellings, fallbacks -----------------------------------------------

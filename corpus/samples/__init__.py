@@ -7,16 +7,15 @@ rulings page), enough to try every command without downloading anything.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import functools
+import shutil
+import tempfile
 from importlib import resources
 from pathlib import Path
 
 __all__ = ["bundled_documents"]
 
 _SUFFIX = ".txt"
-_extracted = contextlib.ExitStack()  # files copied out of a zipped install live until exit
-atexit.register(_extracted.close)
 
 
 def bundled_documents() -> list[Path]:
@@ -24,18 +23,28 @@ def bundled_documents() -> list[Path]:
 
     Read through importlib.resources so that they are found in a built
     wheel as well as in a source checkout; from a zipped install they are
-    copied to temporary files first.
+    copied, under their own names, to a temporary folder removed at exit.
     """
     return list(_documents())
 
 
 @functools.cache
 def _documents() -> tuple[Path, ...]:
-    found = []
-    for entry in resources.files(__name__).iterdir():
-        if entry.is_file() and entry.name.endswith(_SUFFIX):
-            if isinstance(entry, Path):
-                found.append(entry)
-            else:
-                found.append(_extracted.enter_context(resources.as_file(entry)))
-    return tuple(sorted(found, key=lambda p: p.name))
+    entries = sorted(
+        (
+            e
+            for e in resources.files(__name__).iterdir()
+            if e.is_file() and e.name.endswith(_SUFFIX)
+        ),
+        key=lambda e: e.name,
+    )
+    if all(isinstance(e, Path) for e in entries):
+        return tuple(Path(str(e)) for e in entries)
+    folder = Path(tempfile.mkdtemp(prefix="crdex-samples-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    copies = []
+    for entry in entries:
+        copy = folder / entry.name
+        copy.write_bytes(entry.read_bytes())
+        copies.append(copy)
+    return tuple(copies)

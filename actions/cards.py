@@ -18,7 +18,9 @@ from enum import StrEnum
 from .mana import colors_of, mana_value
 
 __all__ = [
+    "AttractionCard",
     "Card",
+    "DungeonCard",
     "Zone",
     "make_artifact",
     "make_card",
@@ -165,3 +167,29 @@ def make_artifact(
     name: str, mana_cost: str | None = None, *, subtypes: Iterable[str] = (), **kw
 ) -> Card:
     return Card(name, mana_cost, types=frozenset(["artifact"]), subtypes=frozenset(subtypes), **kw)
+
+
+@dataclass(eq=False, slots=True)
+class DungeonCard(Card):
+    """A dungeon (rule 309): rooms joined by arrows; ``rooms[name]`` lists the rooms its
+    arrows point to. The topmost room is ``top``; a room with no arrows is the bottommost."""
+
+    rooms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    top: str = ""
+
+    def __post_init__(self) -> None:
+        Card.__post_init__(self)
+        self.types = self.types | {"dungeon"}
+
+
+@dataclass(eq=False, slots=True)
+class AttractionCard(Card):
+    """An Attraction (rule 717) with the numbers lit up on it."""
+
+    lights: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        Card.__post_init__(self)
+        self.types = self.types | {"artifact"}
+        self.subtypes = self.subtypes | {"Attraction"}
+        self.lights = frozenset(self.lights)

@@ -58,7 +58,7 @@ class ScriptedChooser:
     ``script`` maps a decision key, or ``"player:decision"`` for one player
     only, to a list of answers used in turn. A ``choose``/``order`` answer is a
     sequence of items, each the option itself, an equal value, or (for a
-    string) the ``name`` of an option. A ``confirm`` answer is a bool. An
+    string) the ``name`` or else the ``text`` of an option. A ``confirm`` answer is a bool. An
     ``order`` answer may list only some items: those come first, the rest
     follow in their given order.
 
@@ -140,7 +140,8 @@ def _match(wanted: Any, options: Sequence[T]) -> T | None:
         except Exception:  # pragma: no cover - exotic __eq__
             continue
     if isinstance(wanted, str):
-        for option in options:
-            if getattr(option, "name", None) == wanted:
-                return option
+        for attribute in ("name", "text"):
+            for option in options:
+                if getattr(option, attribute, None) == wanted:
+                    return option
     return None

@@ -20,12 +20,14 @@ from .permanents import Permanent
 from .players import Player
 from .spells import StackItem
 
-__all__ = ["EntryRestriction", "Game"]
+__all__ = ["EntryRestriction", "Game", "LeaveHook"]
 
 T = TypeVar("T")
 
 # (game, card, face_down) -> True when a rule or effect prohibits that entry
 EntryRestriction = Callable[["Game", Card, "str | None"], bool]
+# (game, permanent, destination) -> None, run after a permanent left the battlefield
+LeaveHook = Callable[["Game", Permanent, Zone], None]
 
 
 class Game:
@@ -52,6 +54,7 @@ class Game:
         self.phase = "precombat main"
         self.priority: str | None = self.active_player
         self.entry_restrictions: list[EntryRestriction] = []
+        self.leave_hooks: list[LeaveHook] = []
         self.exiled_with_permission: dict[int, dict[str, Any]] = {}
         self._timestamp = 0
         for player in self.players:
@@ -177,8 +180,9 @@ class Game:
             return None
         return self.player(card.owner).zone(card.zone)
 
-    def _detach(self, card: Card) -> Zone | None:
-        """Take ``card`` out of wherever it is; returns the zone it left."""
+    def remove_from_zone(self, card: Card) -> Zone | None:
+        """Take ``card`` out of wherever it is (a permanent leaves silently); returns the zone it
+        left. Callers record the event for whatever move they are making."""
         origin = card.zone
         if origin == Zone.BATTLEFIELD:
             perm = self.permanent_of(card)
@@ -224,7 +228,7 @@ class Game:
         """
         if to in (Zone.BATTLEFIELD, Zone.STACK):
             raise ValueError("use put_onto_battlefield / the stack helpers")
-        origin = self._detach(card)
+        origin = self.remove_from_zone(card)
         self.events.record("zone-change", card.owner, card, origin=origin, to=to, cause=cause)
         if card.token:
             return None
@@ -256,9 +260,9 @@ class Game:
         if not self.can_enter(card, face_down):
             self.events.record("entry-prohibited", card.owner, card, face_down=face_down)
             return None
-        origin = self._detach(card)
+        origin = self.remove_from_zone(card)
         if melded_with is not None:
-            self._detach(melded_with)
+            self.remove_from_zone(melded_with)
             melded_with.zone = Zone.BATTLEFIELD
         card.zone = Zone.BATTLEFIELD
         perm = Permanent(
@@ -287,6 +291,8 @@ class Game:
             moved = self.move_card_from_battlefield(card, to, position=position, cause=cause)
             if moved is not None:
                 arrived.append(moved)
+        for hook in list(self.leave_hooks):
+            hook(self, perm, to)
         return arrived
 
     def move_card_from_battlefield(

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from .cards import Card, Zone, make_artifact, make_card, make_creature, make_land
+from .cards import (
+    AttractionCard,
+    Card,
+    DungeonCard,
+    Zone,
+    make_artifact,
+    make_card,
+    make_creature,
+    make_land,
+)
 from .choices import Asked, Chooser, ScriptedChooser
 from .events import Event, EventLog
 from .game import EntryRestriction, Game
@@ -15,8 +24,10 @@ __all__ = [
     "FACE_DOWN_TOUGHNESS",
     "ActivatedAbility",
     "Asked",
+    "AttractionCard",
     "Card",
     "Chooser",
+    "DungeonCard",
     "EntryRestriction",
     "Event",
     "EventLog",

@@ -17,7 +17,8 @@ class Player:
     ``library[0]`` is the top card. ``outside`` holds cards the player owns
     outside the game (sideboard: Lessons, dungeons). ``counters`` holds poison
     and any other player counters. ``team`` groups players who share poison
-    counters in Two-Headed Giant (rule 810).
+    counters in Two-Headed Giant (rule 810). ``venture_room`` is where their venture marker
+    is (rule 309); ``attraction_deck`` is None unless they play with one (rule 717).
     """
 
     name: str
@@ -36,6 +37,9 @@ class Player:
     lands_played_this_turn: int = 0
     ring_temptations: int = 0
     emblems: list[str] = field(default_factory=list)
+    venture_room: str | None = None
+    completed_dungeons: list[str] = field(default_factory=list)
+    attraction_deck: list[Card] | None = None
 
     def zone(self, zone: Zone) -> list[Card]:
         """The list holding this player's cards in ``zone`` (battlefield and stack are shared)."""

@@ -149,7 +149,7 @@ def keyword_action(
     """Register the decorated function as the implementation of ``keyword``."""
 
     def decorate(function: F) -> F:
-        (registry or REGISTRY).register(
+        (registry if registry is not None else REGISTRY).register(
             keyword, function, rule_title=rule_title, verified_against=verified_against
         )
         return function
@@ -161,7 +161,7 @@ def action_form(keyword: str, *, registry: ActionRegistry | None = None) -> Call
     """Register the decorated function as another form of ``keyword`` (e.g. untap)."""
 
     def decorate(function: F) -> F:
-        (registry or REGISTRY).add_form(keyword, function)
+        (registry if registry is not None else REGISTRY).add_form(keyword, function)
         return function
 
     return decorate

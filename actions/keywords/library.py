@@ -1,4 +1,5 @@
-"""Keyword actions on libraries: scry, surveil, fateseal, mill, shuffle, search, clash, explore.
+"""Keyword actions on libraries: scry, surveil, fateseal, mill, shuffle, search, clash, explore,
+discover.
 
 Library order: ``player.library[0]`` is the top card. When a player orders a
 group of cards, the first card of the ordering ends up highest in the library.
@@ -15,13 +16,16 @@ from ..permanents import Permanent
 from ..players import Player
 from ..registry import Verified, action_form, keyword_action
 from ..sequencing import one_at_a_time_in_apnap_order
+from .stack import cast
 
 __all__ = [
     "ClashResult",
+    "DiscoverResult",
     "LookResult",
     "can_mill",
     "clash",
     "clash_with_opponent",
+    "discover",
     "explore",
     "explore_simultaneously",
     "fateseal",
@@ -439,3 +443,58 @@ def explore_simultaneously(game: Game, perms: Sequence[Permanent]) -> list[Card 
     return one_at_a_time_in_apnap_order(
         game, perms, "explore.next", lambda p: _explore_one(game, p)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class DiscoverResult:
+    """701.57c: ``discovered`` is the final card exiled if its mana value is N or less."""
+
+    exiled: tuple[Card, ...] = ()
+    discovered: Card | None = None
+    cast: bool = False
+
+
+@keyword_action(
+    "discover",
+    rule_title="Discover",
+    verified_against=Verified(
+        edition="2026-08-07",
+        number="701.57",
+        text_sha256="bd1d8de03ad3b89f1d341e82e1df2e760616940c8918809625e8a0103d42fd46",
+    ),
+)
+def discover(game: Game, player: Player | str, n: int) -> DiscoverResult:
+    """Discover N (701.57a).
+
+    Exile cards from the top of your library until you exile a nonland card
+    with mana value N or less. You may cast it without paying its mana cost
+    if the resulting spell's mana value is N or less (``discover.cast``);
+    if you don't, put it into your hand. The other exiled cards go on the
+    bottom of your library in a random order (the game's seeded RNG).
+    701.57b: the "discover" event is recorded after, even if some or all of
+    it was impossible. 701.57c: the discovered card is the final card exiled
+    when its mana value is N or less, cast or not.
+    """
+    me = game.player(player)
+    exiled: list[Card] = []
+    found: Card | None = None
+    while me.library:
+        card = me.library[0]
+        game.move_card(card, Zone.EXILE, cause="discover")
+        exiled.append(card)
+        if not card.is_land and card.mana_value <= n:
+            found = card
+            break
+    was_cast = False
+    if found is not None:
+        if found.mana_value <= n and game.confirm(me, "discover.cast"):
+            cast(game, me, found, without_paying=True, during_resolution=True)
+            was_cast = True
+        else:
+            game.move_card(found, Zone.HAND, cause="discover")
+    rest = [c for c in exiled if c is not found]
+    game.rng.shuffle(rest)
+    for card in rest:
+        game.move_card(card, Zone.LIBRARY, position="bottom", cause="discover")
+    game.events.record("discover", me.name, found, amount=n, cast=was_cast)
+    return DiscoverResult(tuple(exiled), found, was_cast)

@@ -129,17 +129,24 @@ class _BodyBuilder:
     def add(self, number: RuleNumber, text: str, title: str | None, line: Line) -> Rule:
         self.flush()
         canonical = str(number)
-        if canonical in self.out.by_number:
+        prev = self.last.value if self.last is not None else None
+        parent_missing = number.letters is not None and str(number.parent) not in self.latest
+        if prev is not None and (canonical in self.out.by_number or parent_missing):
             successor = self._successor_of_last(number)
-            if successor is not None:
+            if successor is not None and successor != number:
                 self.ledger.repair(
                     line,
                     "wrong-number",
-                    f"subrule {canonical} appears twice; this one follows {self.last.number if self.last else ''} "
-                    f"and is read as {successor}",
+                    f"subrule {canonical} is out of sequence after {prev}; read as {successor}",
                     str(successor),
                 )
                 number, canonical = successor, str(successor)
+        if prev is not None and number <= prev and canonical not in self.out.by_number:
+            self.ledger.repair(
+                line,
+                "out-of-order",
+                f"rule {canonical} comes after {prev} in the document; kept where it stands",
+            )
         if canonical in self.out.by_number:
             self.ledger.repair(
                 line,

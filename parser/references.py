@@ -20,14 +20,18 @@ __all__ = ["expand_range", "extract_references"]
 # turn into thousands of links.
 MAX_RANGE = 80
 
-_NUM = r"\d{3}(?:\.\d{1,3}[a-z]{0,2})?"
-_DOTTED = r"\d{3}\.\d{1,3}[a-z]{0,2}"
+# sub-numbers start at 1: "200.0" is a number, not a rule
+_NUM = r"\d{3}(?:\.[1-9]\d{0,2}[a-z]{0,2})?(?![\d.]*\d)"
+_DOTTED = r"\d{3}\.[1-9]\d{0,2}[a-z]{0,2}"
 _DASH = r"\s*(?:[\u2013\u2014-]|--|through|to)\s*"
 _TAIL = rf"(?:{_DASH}(?P<end>\d{{3}}(?:\.\d{{1,3}}[a-z]{{0,2}})?|\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})(?![\w.]))?"
 
-# "rule 601.2", "rules 119.7–8", "Rule 100": a keyword then one or more numbers
+# "rule 601.2", "rules 119.7–8", "Rule 100": a keyword then one or more numbers,
+# up to the end of the clause or the next keyword ("rule 113 … and section 6")
 _KEYWORD = re.compile(
-    rf"\b(?P<kw>[Rr]ules?|[Ss]ections?)\s+(?P<list>(?:{_NUM}|\d)(?:[^.;:()\n]*?))(?=[.;:()\n]|$)"
+    rf"\b(?P<kw>[Rr]ules?|[Ss]ections?)\s+(?P<list>(?:{_NUM}|\d)"
+    r"(?:(?!\b(?:[Rr]ules?|[Ss]ections?)\b)(?:[^.;:()\n]|\.(?=\d)))*?)"
+    r"(?=\.(?!\d)|[;:()\n]|\b(?:[Rr]ules?|[Ss]ections?)\b|$)"
 )
 _ITEM = re.compile(rf"(?<![\w.])(?P<start>{_NUM}){_TAIL}")
 _SECTION_ITEM = re.compile(r"(?<![\w.])(?P<start>[1-9])(?![\w.,]?\d)")

@@ -43,7 +43,7 @@ def corpus_path(name: str) -> Path:
 
 
 @cache
-def parsed(name: str):  # noqa: ANN201 - returns crdex.parser.Edition
+def parsed(name: str):
     """Parse a corpus file once per test session."""
     from crdex.parser import parse_path
 

@@ -7,6 +7,7 @@ the keyword-action rules of any parsed edition to them through rule titles.
 
 from __future__ import annotations
 
+from .coverage import coverage_summary, coverage_table
 from .errors import (
     ActionError,
     DuplicateActionError,
@@ -14,6 +15,7 @@ from .errors import (
     IllegalChoiceError,
     UnknownActionError,
 )
+from .mapping import ActionLink, map_edition
 from .model import Card, Game, Permanent, Player, ScriptedChooser, Zone
 from .registry import (
     NOT_EXECUTABLE,
@@ -30,6 +32,7 @@ __all__ = [
     "NOT_EXECUTABLE",
     "REGISTRY",
     "ActionError",
+    "ActionLink",
     "ActionRegistry",
     "Card",
     "DuplicateActionError",
@@ -43,7 +46,10 @@ __all__ = [
     "UnknownActionError",
     "Verified",
     "Zone",
+    "coverage_summary",
+    "coverage_table",
     "get_action",
     "implemented_keywords",
     "keyword_action",
+    "map_edition",
 ]

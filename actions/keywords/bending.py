@@ -57,7 +57,8 @@ def airbend(
 
 @action_form("airbend")
 def airbend_cost(game: Game, player: Player | str, card: Card) -> str | None:
-    """The {2} an airbent card's owner may pay to cast it while it remains exiled, else None."""
+    """701.65a: the {2} an airbent card's owner may pay instead of its mana cost while it
+    remains exiled; None for anyone else or once it has left exile."""
     permission = game.exiled_with_permission.get(card.id)
     if permission is None or card.zone != Zone.EXILE:
         return None

@@ -90,6 +90,6 @@ def forage(game: Game, player: Player | str) -> list[Card]:
 
 @action_form("forage")
 def can_forage(game: Game, player: Player | str) -> bool:
-    """Whether either way of foraging is possible."""
+    """701.61a: whether either way to forage (three cards to exile, or a Food) is there."""
     me = game.player(player)
     return len(me.graveyard) >= 3 or bool(_foods(game, me))

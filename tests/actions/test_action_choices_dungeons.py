@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from action_helpers import cards, creature, new_game, put_in
+
 from crdex.actions.errors import IllegalActionError
 from crdex.actions.keywords.attractions import open_an_attraction, roll_to_visit_your_attractions
 from crdex.actions.keywords.dungeons import current_dungeon, venture_into_the_dungeon

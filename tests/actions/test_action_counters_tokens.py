@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from action_helpers import creature, new_game, put_in
+
 from crdex.actions.keywords.counters import (
     adapt,
     blight,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from action_helpers import creature, new_game
+
 from crdex.actions.keywords.combat import (
     can_activate_abilities,
     can_attack_or_block,

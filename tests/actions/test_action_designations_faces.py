@@ -5,6 +5,7 @@ transform, convert and meld (701.37, 701.60, 701.64, 701.54, 701.40, 701.58, 701
 from __future__ import annotations
 
 from action_helpers import battlefield, cards, creature, new_game, put_in
+
 from crdex.actions.keywords.designations import (
     harness,
     is_ring_bearer,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from action_helpers import battlefield, cards, creature, new_game, put_in
+
 from crdex.actions.keywords.attachments import attach, unattach
 from crdex.actions.keywords.doubling import (
     double,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from action_helpers import cards, new_game, put_in
+
 from crdex.actions.keywords.library import (
     can_mill,
     clash,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from action_helpers import cards, creature, new_game, put_in
+
 from crdex.actions.errors import IllegalActionError
 from crdex.actions.keywords.removal import (
     can_sacrifice,

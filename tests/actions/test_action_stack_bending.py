@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from action_helpers import battlefield, cards, creature, new_game, put_in
+
 from crdex.actions.errors import IllegalActionError
 from crdex.actions.keywords.bending import airbend, airbend_cost, earthbend, waterbend
 from crdex.actions.keywords.library import discover

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from crdex.actions.coverage import coverage_summary
 from crdex.actions.mapping import map_edition
 

@@ -12,27 +12,34 @@ from crdex.corpus.errors import CrdexError
 __all__ = ["FormatError", "LineTooLongError", "NotRulesError", "ParseError", "render_position"]
 
 
-def render_position(path: str, line: int, column: int, source_line: str, message: str) -> str:
-    """``path:line:column: message`` then the line and a caret under the column."""
-    shown = source_line.rstrip("\n")
-    cut = 0
-    if len(shown) > 120:
-        cut = max(0, min(column - 60, len(shown) - 120))
-        shown = (
-            ("…" if cut else "") + shown[cut : cut + 120] + ("…" if cut + 120 < len(shown) else "")
-        )
-    caret = " " * (column - 1 - cut + (1 if cut else 0)) + "^"
-    return f"{path}:{line}:{column}: {message}\n    {shown}\n    {caret}"
+def render_position(
+    path: str, line: int, column: int, source_line: str, message: str, offset: int = 0
+) -> str:
+    """``path:line:column: message`` then the line and a caret under the column.
+
+    ``source_line`` may be a slice of a very long line starting at column
+    ``offset + 1``; at most 120 characters around the column are shown.
+    """
+    text = source_line.rstrip("\n")
+    at = max(0, column - 1 - offset)  # caret position within text
+    start = max(0, min(at - 60, len(text) - 120))
+    shown = text[start : start + 120]
+    lead = "…" if start > 0 or offset > 0 else ""
+    tail = "…" if start + 120 < len(text) else ""
+    caret = " " * (len(lead) + min(at - start, len(shown))) + "^"
+    return f"{path}:{line}:{column}: {message}\n    {lead}{shown}{tail}\n    {caret}"
 
 
 class ParseError(CrdexError):
     """The document does not follow the grammar of the format it was read as."""
 
-    def __init__(self, path: str, line: int, column: int, source_line: str, message: str) -> None:
+    def __init__(
+        self, path: str, line: int, column: int, source_line: str, message: str, offset: int = 0
+    ) -> None:
         self.path, self.line, self.column = path, line, column
         self.source_line = source_line
         self.reason = message
-        super().__init__(render_position(path, line, column, source_line, message))
+        super().__init__(render_position(path, line, column, source_line, message, offset))
 
 
 class NotRulesError(ParseError):

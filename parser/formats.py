@@ -68,12 +68,17 @@ def detect_format(text: str, path: str) -> tuple[Format, str]:
 
 
 _OFFICIAL_RULE = re.compile(r"^[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]", re.M)
+_OFFICIAL_HEAD = re.compile(r"^[ \t]*\d{3}\.[ \t]+[A-Z]", re.M)
+_OFFICIAL_TITLE = re.compile(r"comprehensive\s+rules", re.I)
 
 
 def _sniff_official(text: str, path: str) -> str | None:
     count = len(_OFFICIAL_RULE.findall(text, 0, 2_000_000))
     if count >= 1:
         return f"{count} lines start with a rule number such as '100.1.'"
+    # a document cut short before its first rule still says what it is
+    if _OFFICIAL_HEAD.search(text, 0, 200_000) or _OFFICIAL_TITLE.search(text, 0, 4_000):
+        return "it is titled or laid out like the Comprehensive Rules, but has no numbered rule"
     return None
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .blocks import BlockTransformer
@@ -37,6 +39,7 @@ _EXPECTED = {
 }
 
 _transformer = BlockTransformer()
+_RULE_LIKE = re.compile(r"\s*\d{3}\.\d")
 
 
 def describe_expected(names: set[str] | frozenset[str]) -> str:
@@ -60,9 +63,10 @@ def check_lines(path: str, lines: list[str]) -> None:
                 path,
                 number,
                 MAX_LINE + 1,
-                line[:200],
+                line[MAX_LINE - 60 : MAX_LINE + 60],
                 f"line {number} is {len(line):,} characters long; expected lines of rules text "
                 f"(at most {MAX_LINE:,} characters)",
+                offset=MAX_LINE - 60,
             )
 
 
@@ -84,7 +88,12 @@ def parse_official(
     wrapped = is_hard_wrapped(lines)
     fields = build_document(document, ledger, wrapped)
     if not fields["rules"]:
-        first = next((i for i, ln in enumerate(lines, 1) if ln.strip()), 1)
+        # point at the first rule-like line (it needed a section heading before
+        # it), else at the first line with text
+        first = next(
+            (i for i, ln in enumerate(lines, 1) if _RULE_LIKE.match(ln)),
+            next((i for i, ln in enumerate(lines, 1) if ln.strip()), 1),
+        )
         raise NotRulesError(
             path,
             first,

@@ -107,6 +107,8 @@ def test_truncated_edition(tmp_path: Path, fraction: float) -> None:
     path = tmp_path / "cut.txt"
     path.write_bytes(cut)
     lines = cut.decode("utf-8-sig", errors="ignore").split("\n")
+    if lines[-1] == "":  # cut right after a newline: the last line is the one before
+        lines.pop()
     result = run_crdex("parse", str(path))
     if fraction < 0.004:  # the contents end near byte 3,800 of 968,425
         # cut in the table of contents: the parser says where and what it needed

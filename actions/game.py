@@ -56,6 +56,8 @@ class Game:
         self.entry_restrictions: list[EntryRestriction] = []
         self.leave_hooks: list[LeaveHook] = []
         self.exiled_with_permission: dict[int, dict[str, Any]] = {}
+        self.planar_controller: str | None = None  # Planechase (901.6): None = active player
+        self.archenemy: str | None = None  # Archenemy (904)
         self._timestamp = 0
         for player in self.players:
             for zone in (

@@ -18,7 +18,8 @@ class Player:
     outside the game (sideboard: Lessons, dungeons). ``counters`` holds poison
     and any other player counters. ``team`` groups players who share poison
     counters in Two-Headed Giant (rule 810). ``venture_room`` is where their venture marker
-    is (rule 309); ``attraction_deck`` is None unless they play with one (rule 717).
+    is (rule 309); ``attraction_deck``, ``planar_deck`` and ``scheme_deck`` are None unless
+    they play with one (rules 717, 901, 904); the first card of a deck is its top.
     """
 
     name: str
@@ -40,6 +41,8 @@ class Player:
     venture_room: str | None = None
     completed_dungeons: list[str] = field(default_factory=list)
     attraction_deck: list[Card] | None = None
+    planar_deck: list[Card] | None = None
+    scheme_deck: list[Card] | None = None
 
     def zone(self, zone: Zone) -> list[Card]:
         """The list holding this player's cards in ``zone`` (battlefield and stack are shared)."""

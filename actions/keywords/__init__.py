@@ -27,6 +27,7 @@ from . import (
     stack,
     tapping,
     tokens,
+    variants,
     voting,
 )
 
@@ -51,5 +52,6 @@ __all__ = [
     "stack",
     "tapping",
     "tokens",
+    "variants",
     "voting",
 ]

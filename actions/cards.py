@@ -14,8 +14,12 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .mana import colors_of, mana_value
+
+if TYPE_CHECKING:
+    from .spells import ActivatedAbility
 
 __all__ = [
     "AttractionCard",
@@ -75,7 +79,7 @@ class Card:
     back: Card | None = None
     meld_with: str | None = None
     melded: Card | None = None
-    abilities: tuple = ()
+    abilities: tuple[ActivatedAbility, ...] = ()
     counters: Counter[str] = field(default_factory=Counter, repr=False)
     id: int = field(default_factory=lambda: next(_ids))
     zone: Zone | None = field(default=None, repr=False)

@@ -24,7 +24,7 @@ from .registry import (
     REGISTRY,
     ActionRegistry,
     Verified,
-    _load_builtin,
+    load_builtin_actions,
     normalize_keyword,
 )
 from .verify import rule_digest
@@ -192,6 +192,6 @@ def map_edition(edition, registry: ActionRegistry | None = None) -> list[ActionL
 
 def _registry(registry: ActionRegistry | None) -> ActionRegistry:
     if registry is None:
-        _load_builtin()
+        load_builtin_actions()
         return REGISTRY
     return registry

@@ -26,8 +26,8 @@ class Permanent:
 
     ``face_down`` says which rule made it face down ("manifested",
     "cloaked", ...) or is None when face up. ``designations`` holds markers
-    such as "monstrous", "suspected", "harnessed", "ring-bearer" (none of them
-    copiable, none of them abilities). ``goaded_by``/``detained_by`` hold the
+    such as "monstrous", "suspected", "harnessed", "ring-bearer", "renowned",
+    "saddled" (none of them copiable, none of them abilities). ``goaded_by``/``detained_by`` hold the
     players whose next turn ends the effect (701.15a, 701.35a).
     """
 

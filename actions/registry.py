@@ -27,6 +27,7 @@ __all__ = [
     "get_action",
     "implemented_keywords",
     "keyword_action",
+    "load_builtin_actions",
     "normalize_keyword",
 ]
 
@@ -131,7 +132,7 @@ REGISTRY = ActionRegistry()
 _loaded = False
 
 
-def _load_builtin() -> None:
+def load_builtin_actions() -> None:
     """Import the built-in implementations so that they register themselves."""
     global _loaded
     if not _loaded:
@@ -169,10 +170,10 @@ def action_form(keyword: str, *, registry: ActionRegistry | None = None) -> Call
 
 def get_action(keyword: str) -> KeywordAction:
     """The built-in implementation of ``keyword``; :class:`UnknownActionError` if none."""
-    _load_builtin()
+    load_builtin_actions()
     return REGISTRY.get(keyword)
 
 
 def implemented_keywords() -> list[str]:
-    _load_builtin()
+    load_builtin_actions()
     return REGISTRY.keywords()

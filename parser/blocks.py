@@ -22,6 +22,7 @@ class Line:
     number: int
     kind: str
     text: str
+    count: int = 1  # a run of blank lines is one token
 
     @property
     def stripped(self) -> str:
@@ -29,7 +30,10 @@ class Line:
 
 
 def line_of(token: Token) -> Line:
-    return Line(token.line or 0, token.type, token.value.rstrip("\n"))
+    value = token.value
+    if token.type == "BLANK":
+        return Line(token.line or 0, "BLANK", value.rstrip("\n"), value.count("\n"))
+    return Line(token.line or 0, token.type, value.rstrip("\n"))
 
 
 @dataclass(slots=True)

@@ -409,9 +409,20 @@ def mark_gap(line: Line, ledger: Ledger) -> None:
     if line.kind == "DECOR":
         ledger.mark(line, "decoration")
         return
-    if "\u00a0" in line.text:
-        ledger.repair(line, "nbsp-blank", "blank line made of non-breaking spaces read as blank")
-    ledger.mark(line, "blank")
+    texts = line.text.split("\n")
+    for offset in range(line.count):
+        number = line.number + offset
+        text = texts[offset] if offset < len(texts) else ""
+        if "\u00a0" in text:
+            ledger.repairs.append(
+                Repair(
+                    number,
+                    "nbsp-blank",
+                    "blank line made of non-breaking spaces read as blank",
+                    text,
+                )
+            )
+        ledger.mark(number, "blank")
 
 
 def paragraphs(block: Block, ledger: Ledger, kind: str, wrapped: bool) -> list[str]:

@@ -94,8 +94,13 @@ def _members(first: RuleNumber, last: RuleNumber) -> list[str]:
     return out
 
 
+_ANY = re.compile(r"\d{3}|[Ss]ection")
+
+
 def extract_references(text: str) -> list[Reference]:
     """Every reference in ``text``, in order, ranges expanded, no duplicates per span."""
+    if not _ANY.search(text):
+        return []
     found: dict[tuple[int, str], Reference] = {}
     for m in _KEYWORD.finditer(text):
         kw = m.group("kw").lower()

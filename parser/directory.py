@@ -1,0 +1,163 @@
+"""A markdown book (an mdBook ``src`` tree) read as one document, in SUMMARY.md order.
+
+The book is read the way mdBook prints it: the front page (README.md),
+then every line of SUMMARY.md, each followed by the chapter file it links
+to. A section entry such as ``- [**1.** Game Concepts]()`` links to no file
+and so stands just before its section's first chapter, which is where the
+tree needs it. Every line of every file read is counted once; a link to a
+missing file, and markdown files that SUMMARY.md does not list, are
+recorded as repairs rather than passed over in silence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections import Counter
+from pathlib import Path
+
+from crdex.corpus import decode
+from crdex.corpus.errors import DocumentNotFound, DocumentUnreadable
+
+from .errors import FormatError
+from .sourcemap import MappedText, Origin
+from .tree import Edition
+
+__all__ = ["parse_directory", "gather_book", "Book"]
+
+_LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]*)\)")
+
+
+class Book:
+    """The gathered lines of a markdown book and what reading it found."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.mapped = MappedText()
+        self.notes: list[tuple[int, str, str]] = []
+        self.digest = hashlib.sha256()
+        self.bytes = 0
+        self.encodings: Counter[str] = Counter()
+        self.line_endings: Counter[str] = Counter()
+        self.read: set[Path] = set()
+
+    def add_file(self, file: Path) -> None:
+        rel = file.relative_to(self.root).as_posix()
+        try:
+            data = file.read_bytes()
+        except OSError as exc:
+            raise DocumentUnreadable(f"{file}: cannot be read ({exc.strerror or exc})") from None
+        decoded = decode(data, str(file))
+        self.digest.update(rel.encode() + b"\0" + data + b"\0")
+        self.bytes += len(data)
+        self.encodings[decoded.encoding] += 1
+        self.line_endings.update(decoded.line_endings)
+        lines = decoded.text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        path = str(file)
+        self.mapped.add_source(path, lines)
+        for number, line in enumerate(lines, 1):
+            self.mapped.add(line, Origin(path, number))
+        self.read.add(file.resolve())
+
+    def note(self, kind: str, reason: str) -> None:
+        """A repair on the line just added."""
+        self.notes.append((len(self.mapped.lines), kind, reason))
+
+    @property
+    def encoding(self) -> str:
+        if not self.encodings:
+            return "ascii"
+        if len(self.encodings) == 1:
+            return next(iter(self.encodings))
+        return "+".join(sorted(self.encodings))
+
+
+def gather_book(root: Path) -> Book:
+    """README.md, then SUMMARY.md with each linked chapter after its line."""
+    summary = root / "SUMMARY.md"
+    if not summary.is_file():
+        raise FormatError(
+            f"{root}: a directory is read as a markdown book, but it has no SUMMARY.md "
+            "to give the order of its chapters"
+        )
+    book = Book(root)
+    readme = root / "README.md"
+    if readme.is_file():
+        book.add_file(readme)
+    data = summary.read_bytes()
+    decoded = decode(data, str(summary))
+    lines = decoded.text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    book.digest.update(b"SUMMARY.md\0" + data + b"\0")
+    book.bytes += len(data)
+    book.encodings[decoded.encoding] += 1
+    book.line_endings.update(decoded.line_endings)
+    book.mapped.add_source(str(summary), lines)
+    book.read.add(summary.resolve())
+    for number, line in enumerate(lines, 1):
+        book.mapped.add(line, Origin(str(summary), number))
+        m = _LINK.search(line)
+        if m is None or not m.group("target"):
+            continue
+        target = (root / m.group("target")).resolve()
+        if target in book.read:
+            continue
+        if not target.is_file():
+            book.note(
+                "missing-file",
+                f"SUMMARY.md links to {m.group('target')}, which is not in the book; "
+                "nothing was read for it",
+            )
+            continue
+        if root.resolve() not in target.parents:
+            book.note(
+                "outside-book", f"SUMMARY.md links outside the book ({m.group('target')}); not read"
+            )
+            continue
+        book.add_file(target)
+    unlisted = sorted(
+        p.relative_to(root).as_posix() for p in root.rglob("*.md") if p.resolve() not in book.read
+    )
+    if unlisted:
+        book.notes.append(
+            (
+                len(book.mapped.lines) - len(lines) + 1 if lines else 1,
+                "unlisted-files",
+                f"{len(unlisted)} markdown file(s) in the book are not in SUMMARY.md and were "
+                f"not read: {', '.join(unlisted[:10])}{' …' if len(unlisted) > 10 else ''}",
+            )
+        )
+    return book
+
+
+def parse_directory(path: str | os.PathLike[str], format: str | None = None) -> Edition:
+    """Parse a markdown book directory into an ``Edition``."""
+    from .document import build_edition
+    from .markdown import parse_markdown_mapped
+
+    if format not in (None, "markdown"):
+        raise FormatError(
+            f"{path}: a directory is read as a markdown book (format 'markdown'), "
+            f"not as {format!r}; give a single file to read it as {format!r}"
+        )
+    root = Path(path)
+    if not root.is_dir():
+        raise DocumentNotFound(f"{path}: no such directory")
+    book = gather_book(root)
+    fields, ledger = parse_markdown_mapped(book.mapped, str(path), book.notes)
+    return build_edition(
+        path=str(path),
+        sha256=book.digest.hexdigest(),
+        size=book.bytes,
+        encoding=book.encoding,
+        line_endings=dict(book.line_endings),
+        format_name="markdown",
+        text=book.mapped.text,
+        fields=fields,
+        ledger=ledger,
+        tag=None,
+    )

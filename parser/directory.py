@@ -24,7 +24,7 @@ from .errors import FormatError
 from .sourcemap import MappedText, Origin
 from .tree import Edition
 
-__all__ = ["parse_directory", "gather_book", "Book"]
+__all__ = ["Book", "gather_book", "parse_directory"]
 
 _LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]*)\)")
 
@@ -70,8 +70,11 @@ class Book:
     def encoding(self) -> str:
         if not self.encodings:
             return "ascii"
-        if len(self.encodings) == 1:
-            return next(iter(self.encodings))
+        found = set(self.encodings)
+        if found <= {"ascii", "utf-8"}:
+            return "utf-8" if "utf-8" in found else "ascii"
+        if len(found) == 1:
+            return next(iter(found))
         return "+".join(sorted(self.encodings))
 
 
@@ -98,6 +101,7 @@ def gather_book(root: Path) -> Book:
     book.line_endings.update(decoded.line_endings)
     book.mapped.add_source(str(summary), lines)
     book.read.add(summary.resolve())
+    summary_start = len(book.mapped.lines) + 1
     for number, line in enumerate(lines, 1):
         book.mapped.add(line, Origin(str(summary), number))
         m = _LINK.search(line)
@@ -109,8 +113,7 @@ def gather_book(root: Path) -> Book:
         if not target.is_file():
             book.note(
                 "missing-file",
-                f"SUMMARY.md links to {m.group('target')}, which is not in the book; "
-                "nothing was read for it",
+                f"links to {m.group('target')}, which is not in the book; nothing was read for it",
             )
             continue
         if root.resolve() not in target.parents:
@@ -125,7 +128,7 @@ def gather_book(root: Path) -> Book:
     if unlisted:
         book.notes.append(
             (
-                len(book.mapped.lines) - len(lines) + 1 if lines else 1,
+                summary_start if lines else 1,
                 "unlisted-files",
                 f"{len(unlisted)} markdown file(s) in the book are not in SUMMARY.md and were "
                 f"not read: {', '.join(unlisted[:10])}{' …' if len(unlisted) > 10 else ''}",

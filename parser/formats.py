@@ -1,10 +1,15 @@
 """The source formats crdex reads, declared as data: name, sniffer, parser.
 
-Each format module provides ``sniff(text, path) -> str | None`` (a reason it
-looks like this format, or None) and ``parse(text, path) -> (fields, ledger)``
-returning ``Edition`` fields and the line ledger. Detection tries the formats
-in order and takes the first that claims the text; ``--format`` skips
-detection, and a format that then fails says which format was tried.
+Each text format provides ``sniff(text, path) -> str | None`` (a reason it
+looks like this format, or None) and ``parse(text, path) -> (fields,
+ledger)`` returning ``Edition`` fields and the line ledger. Detection tries
+the formats in order, the most particular first, and takes the first that
+claims the text; ``--format`` skips detection, and a format that then
+fails says which format was tried and why it was chosen.
+
+Word, PDF and RTF originals are not text: they are recognised by their
+first bytes (:func:`detect_binary`), turned into text by a converter from
+:mod:`crdex.corpus.convert`, then parsed as official text.
 """
 
 from __future__ import annotations
@@ -16,7 +21,15 @@ from dataclasses import dataclass
 from .build import Ledger
 from .errors import FormatError
 
-__all__ = ["FORMATS", "Format", "detect_format", "format_names", "get_format", "register"]
+__all__ = [
+    "FORMATS",
+    "Format",
+    "detect_binary",
+    "detect_format",
+    "format_names",
+    "get_format",
+    "register",
+]
 
 Sniffer = Callable[[str, str], str | None]
 Parser = Callable[[str, str], tuple[dict[str, object], Ledger]]
@@ -24,10 +37,21 @@ Parser = Callable[[str, str], tuple[dict[str, object], Ledger]]
 
 @dataclass(frozen=True, slots=True)
 class Format:
+    """A source format.
+
+    ``binary`` formats are not text: detection goes by the file's bytes
+    (``crdex.corpus.convert.sniff_binary``) and the converter of the same
+    name makes the text that ``parse`` reads. ``tags`` are file-name tags
+    that only name the format ("cr-2022-10-07.mdbook.html"), so they do not
+    make the file a second copy of its edition.
+    """
+
     name: str
     description: str
     sniff: Sniffer
     parse: Parser
+    binary: bool = False
+    tags: tuple[str, ...] = ()
 
 
 FORMATS: list[Format] = []
@@ -56,8 +80,10 @@ def get_format(name: str) -> Format:
 
 
 def detect_format(text: str, path: str) -> tuple[Format, str]:
-    """The first format that claims the text, with its reason."""
+    """The first text format that claims the text, with its reason."""
     for fmt in FORMATS:
+        if fmt.binary:
+            continue
         reason = fmt.sniff(text, path)
         if reason:
             return fmt, reason
@@ -66,6 +92,25 @@ def detect_format(text: str, path: str) -> tuple[Format, str]:
         f"({', '.join(format_names())}); expected numbered rules such as '100.1. …'"
     )
 
+
+def detect_binary(data: bytes) -> tuple[str, str] | None:
+    """``(kind, reason)`` for a Word, PDF, RTF or .doc file, judged by its bytes."""
+    from crdex.corpus.convert import sniff_binary
+
+    kind = sniff_binary(data)
+    if kind is None:
+        return None
+    return kind, _BINARY_REASONS[kind]
+
+
+_BINARY_REASONS = {
+    "docx": "it is a Word document (.docx, a ZIP archive with word/document.xml)",
+    "pdf": "it is a PDF file (it starts with %PDF-)",
+    "rtf": "it is an RTF file (it starts with {\\rtf)",
+    "doc": "it is a Word 97-2003 document (.doc, an OLE2 file)",
+}
+
+# ---- the official text --------------------------------------------------------------
 
 _OFFICIAL_RULE = re.compile(r"^[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]", re.M)
 _OFFICIAL_HEAD = re.compile(r"^[ \t]*\d{3}\.[ \t]+[A-Z]", re.M)
@@ -88,11 +133,86 @@ def _parse_official(text: str, path: str) -> tuple[dict[str, object], Ledger]:
     return parse_official(text, path)
 
 
+# ---- the other text formats ------------------------------------------------------------
+
+
+def _sniff_markdown(text: str, path: str) -> str | None:
+    from .markdown import sniff_markdown
+
+    return sniff_markdown(text, path)
+
+
+def _parse_markdown(text: str, path: str) -> tuple[dict[str, object], Ledger]:
+    from .markdown import parse_markdown
+
+    return parse_markdown(text, path)
+
+
+def _sniff_html(text: str, path: str) -> str | None:
+    from .mdbook_html import sniff_html
+
+    return sniff_html(text, path)
+
+
+def _parse_html(text: str, path: str) -> tuple[dict[str, object], Ledger]:
+    from .mdbook_html import parse_mdbook_html
+
+    return parse_mdbook_html(text, path)
+
+
+def _sniff_pdf_text(text: str, path: str) -> str | None:
+    from .pdf_text import sniff_pdf_text
+
+    return sniff_pdf_text(text, path)
+
+
+def _parse_pdf_text(text: str, path: str) -> tuple[dict[str, object], Ledger]:
+    from .pdf_text import parse_pdf_text
+
+    return parse_pdf_text(text, path)
+
+
+def _sniff_rulings(text: str, path: str) -> str | None:
+    from .rulings import sniff_rulings
+
+    return sniff_rulings(text, path)
+
+
+def _parse_rulings(text: str, path: str) -> tuple[dict[str, object], Ledger]:
+    from .rulings import parse_rulings
+
+    return parse_rulings(text, path)
+
+
+def _never(text: str, path: str) -> str | None:
+    return None
+
+
+# Most particular first: a rulings page or an HTML page also has lines that
+# start with rule numbers, which is all the official format asks.
+register(
+    Format(
+        "markdown",
+        "the rules as markdown (mdBook source): one chapter file, or a whole book directory",
+        _sniff_markdown,
+        _parse_markdown,
+    )
+)
 register(
     Format(
         "official",
-        "the official Comprehensive Rules text (1999–today), also text extracted from Word, RTF and PDF originals",
+        "the official Comprehensive Rules text (1999–today)",
         _sniff_official,
         _parse_official,
     )
 )
+for _name, _what in (
+    ("docx", "a Word document (.docx), read with python-docx"),
+    ("pdf", "a PDF file, read with pypdf"),
+    ("rtf", "an RTF file, read with striprtf"),
+):
+    register(
+        Format(
+            _name, f"{_what}, then parsed as official text", _never, _parse_official, binary=True
+        )
+    )

@@ -24,7 +24,7 @@ from .official import check_lines
 from .sourcemap import MappedText, Origin, parse_error, remap_fields, remap_repair
 from .tree import ContentsEntry, Span
 
-__all__ = ["parse_markdown", "parse_markdown_mapped", "sniff_markdown", "MARKDOWN_NAMES"]
+__all__ = ["MARKDOWN_NAMES", "parse_markdown", "parse_markdown_mapped", "sniff_markdown"]
 
 #: How the markdown terminals are named in error messages.
 MARKDOWN_NAMES = {
@@ -196,7 +196,7 @@ def parse_markdown_mapped(
         "rules": built.rules,
     }
     remap_fields(fields, mapped)
-    ledger.repairs = [remap_repair(r, mapped, name_file=multi) for r in ledger.repairs]
+    ledger.repairs = [remap_repair(r, mapped, path if multi else None) for r in ledger.repairs]
     return fields, ledger
 
 

@@ -11,6 +11,7 @@ lines, never the intermediate ones.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -188,10 +189,13 @@ def remap_ledger(
     return out
 
 
-def remap_repair(repair: Repair, mapped: MappedText, name_file: bool = False) -> Repair:
-    """A repair at its source position; ``name_file`` prefixes the file (multi-file books)."""
+def remap_repair(repair: Repair, mapped: MappedText, book: str | None = None) -> Repair:
+    """A repair at its source position; for a book of several files (``book`` is its
+    directory) the reason starts with the file's path within the book."""
     origin = mapped.origin(repair.line)
-    reason = f"{origin.path}: {repair.reason}" if name_file else repair.reason
+    reason = repair.reason
+    if book is not None:
+        reason = f"{os.path.relpath(origin.path, book)}: {reason}"
     return replace(
         repair,
         line=origin.line,

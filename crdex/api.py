@@ -1,0 +1,72 @@
+"""The Python API for following rules across editions: thin calls over :mod:`crdex.index`.
+
+Every function reads the library at ``home`` (``--home`` / ``CRDEX_HOME`` /
+the per-user directory, see :mod:`crdex.home`), falling back to the bundled
+sample documents when it is empty. Editions are named by id
+(``"2026-08-07"``), by date (the edition in force that day) or ``"latest"``.
+
+    >>> from crdex import api
+    >>> api.resolve("502.36", at="2008-05-01").number      # doctest: +SKIP
+    '702.18'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from crdex.home import resolve_home
+from crdex.index.diff import EditionDiff
+from crdex.index.history import History
+from crdex.index.library import AddReport, Library, Progress
+from crdex.index.questions import Lineage, open_lineage
+from crdex.index.resolve import Resolution
+
+__all__ = ["build", "diff", "history", "load", "resolve"]
+
+PathLike = str | os.PathLike[str]
+
+
+def load(
+    paths: Iterable[PathLike] | None = None,
+    *,
+    home: PathLike | None = None,
+    progress: Progress | None = None,
+) -> Lineage:
+    """A :class:`~crdex.index.questions.Lineage` over ``paths`` (kept in memory), or over the library."""
+    if paths is not None:
+        library = Library(None)
+        library.add(list(paths), progress=progress)
+        return Lineage(library)
+    return open_lineage(resolve_home(home), progress=progress)
+
+
+def build(
+    paths: Iterable[PathLike],
+    *,
+    home: PathLike | None = None,
+    progress: Progress | None = None,
+) -> tuple[Library, AddReport]:
+    """Add documents to the library at ``home`` and bring its identity graph up to date."""
+    library = Library(resolve_home(home))
+    report = library.add(list(paths), progress=progress)
+    if library.chain():
+        library.graph(progress=progress)
+    return library, report
+
+
+def history(number: str, edition: str | None = None, *, home: PathLike | None = None) -> History:
+    """Every edition of the rule that ``number`` names in ``edition`` (default: its latest)."""
+    return load(home=home).history(number, edition)
+
+
+def resolve(
+    number: str, at: str, to: str | None = None, *, home: PathLike | None = None
+) -> Resolution:
+    """What the rule cited as ``number`` on date ``at`` is called on ``to`` (default: latest)."""
+    return load(home=home).resolve(number, at, to)
+
+
+def diff(old: str, new: str, *, home: PathLike | None = None) -> EditionDiff:
+    """What changed between two editions (any two, not only neighbours)."""
+    return load(home=home).diff(old, new)

@@ -1,0 +1,40 @@
+"""``crdex history``: every edition of one rule, followed through its renumberings."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from crdex import api
+from crdex.index.render import render_history
+
+__all__ = ["history"]
+
+
+@click.command()
+@click.argument("number")
+@click.option(
+    "--edition",
+    "-e",
+    metavar="EDITION",
+    help="Edition the NUMBER is read in: id, date or 'latest' (default: the latest edition that has it).",
+)
+@click.option(
+    "--home",
+    metavar="DIR",
+    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the history as JSON.")
+def history(number: str, edition: str | None, home: str | None, as_json: bool) -> None:
+    """Every edition of the rule NUMBER names: numbers held, dates, word-level changes.
+
+    NUMBER is a rule number as cited in EDITION (such as 701.22 or 502.36),
+    or a glossary term. A number that has meant several rules over the years
+    also lists the others.
+    """
+    result = api.history(number, edition, home=home)
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        click.echo(render_history(result))

@@ -1,0 +1,77 @@
+"""The three ways two versions of a rule's wording are compared.
+
+Matching and edit classification ask the same question at three strengths:
+
+* :func:`typography_key` — the same words in the same order, whatever the
+  typing: quotes, dashes, (TM)/(R), underscore italics, a lossy copy's "?"
+  for a lost character, letter case, accents, punctuation. Equal keys mean
+  an edit was only typography or spelling.
+* :func:`masked_key` — the typography key with every cross-reference number
+  replaced by ``#``. Equal masked keys with different typography keys mean
+  only the numbers a rule cites changed (renumbering elsewhere).
+* :func:`words` — the text as word tokens, for similarity scores and
+  word-level differences.
+
+Reference numbers are masked on the folded text, before punctuation is
+dropped, so that "rule 502.36" and "rule 701.16" both become "rule #".
+Keys are cached per wording: one wording is compared in two pairs of
+editions, and most wordings do not change for years.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from crdex.parser.normalize import normalize_text
+
+__all__ = ["fold", "mask_references", "masked_key", "typography_key", "words"]
+
+# "502.36a", "100.1-8", "601.2a-h", then "rule 502" / "rules 100-109", "section 5"
+_DOTTED = re.compile(
+    r"(?<![\w.])\d{3}\.\d{1,3}[a-z]{0,2}(?:\s*(?:-|through|to)\s*(?:\d{3}\.)?\d{0,3}[a-z]{0,2})?(?![\w])"
+)
+_KEYWORD = re.compile(r"\b(rules?|sections?)\s+\d{1,3}(?:\s*-\s*\d{1,3})?\b", re.IGNORECASE)
+_NOT_WORD = re.compile(r"[^\w#]+")
+_SPACE = re.compile(r"\s+")
+# a lossy copy turned every non-ASCII character into "?"; "who?ve" is "who've"
+_LOSSY = re.compile(r"(?<=\w)\?(?=\w)")
+
+
+@lru_cache(maxsize=1 << 16)
+def fold(text: str) -> str:
+    """Typography folded (crdex.parser.normalize) and accents removed, case kept."""
+    text = normalize_text(_LOSSY.sub("'", text))
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.replace("Æ", "Ae").replace("æ", "ae"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def mask_references(text: str) -> str:
+    """Replace cross-reference numbers with ``#`` (the words around them stay)."""
+    text = _DOTTED.sub("#", text)
+    return _KEYWORD.sub(lambda m: f"{m.group(1)} #", text)
+
+
+@lru_cache(maxsize=1 << 16)
+def typography_key(text: str, *, folded: bool = False) -> str:
+    """Words only: what is left when typing, case and punctuation are ignored.
+
+    ``folded`` says that ``text`` already went through :func:`fold`.
+    """
+    text = text if folded else fold(text)
+    return _SPACE.sub(" ", _NOT_WORD.sub(" ", text.casefold())).strip()
+
+
+@lru_cache(maxsize=1 << 16)
+def masked_key(text: str, *, folded: bool = False) -> str:
+    """The typography key with cross-reference numbers masked."""
+    text = mask_references(text if folded else fold(text))
+    return _SPACE.sub(" ", _NOT_WORD.sub(" ", text.casefold())).strip()
+
+
+def words(text: str) -> list[str]:
+    """Word tokens as written (punctuation attached), for word-level diffs."""
+    return text.split()

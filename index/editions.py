@@ -1,0 +1,92 @@
+"""Naming an edition: by id, by date (the edition in force that day), or ``latest``.
+
+``2026-08-07`` is an edition id and a date at once; a date that is no
+edition's id names the edition in force on it (the last one effective on or
+before it). Tagged copies (``2026-08-07.upload-20260808``) are named by id
+only; they are outside the chain, so they have no chain index.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .errors import DateBeforeFirstEdition, LibraryError, UnknownEdition
+from .graph import Graph
+
+__all__ = ["EditionRef", "find_edition", "suggest"]
+
+LATEST = "latest"
+
+
+@dataclass(frozen=True, slots=True)
+class EditionRef:
+    """An edition named by the user: ``index`` is its chain position (None off the chain)."""
+
+    id: str
+    date: str | None
+    sha256: str
+    index: int | None
+    asked: str
+
+    @property
+    def by_date(self) -> bool:
+        """The name was a date that is not this edition's id."""
+        return self.asked not in (self.id, LATEST)
+
+
+def suggest(name: str, choices: list[str], n: int = 3) -> str:
+    """ ", did you mean X or Y?" for the near matches of ``name``, or ""."""
+    near = difflib.get_close_matches(name, choices, n=n, cutoff=0.6)
+    if not near:
+        return ""
+    if len(near) == 1:
+        return f"; did you mean {near[0]}?"
+    return f"; did you mean {', '.join(near[:-1])} or {near[-1]}?"
+
+
+def find_edition(
+    name: str, graph: Graph, others: Mapping[str, tuple[str | None, str]] | None = None
+) -> EditionRef:
+    """The edition ``name`` refers to.
+
+    ``others`` maps the ids of documents outside the chain (tagged copies) to
+    their (date, sha256).
+    """
+    editions = graph.editions
+    if not editions:
+        raise LibraryError("the library holds no editions")
+    name = name.strip()
+    if name.casefold() == LATEST:
+        last = editions[-1]
+        return EditionRef(last.id, last.date, last.sha256, len(editions) - 1, LATEST)
+    for i, ed in enumerate(editions):
+        if ed.id == name:
+            return EditionRef(ed.id, ed.date, ed.sha256, i, name)
+    others = others or {}
+    if name in others:
+        date, sha = others[name]
+        for i, ed in enumerate(editions):
+            if ed.sha256 == sha:
+                return EditionRef(ed.id, ed.date, sha, i, name)
+        return EditionRef(name, date, sha, None, name)
+    try:
+        day = _dt.date.fromisoformat(name)
+    except ValueError:
+        ids = [e.id for e in editions] + sorted(others)
+        raise UnknownEdition(
+            f"no edition {name!r} in the library: name an edition by its id "
+            f"(such as {editions[-1].id}), by a date (YYYY-MM-DD), or 'latest'"
+            f"{suggest(name, ids)}"
+        ) from None
+    first = editions[0]
+    if day.isoformat() < first.date:
+        raise DateBeforeFirstEdition(
+            f"no edition was in force on {day.isoformat()}: the first edition in the library "
+            f"is {first.id} (effective {first.date})"
+        )
+    index = max(i for i, ed in enumerate(editions) if ed.date <= day.isoformat())
+    ed = editions[index]
+    return EditionRef(ed.id, ed.date, ed.sha256, index, name)

@@ -1,0 +1,265 @@
+"""The history of one rule: every edition it appears in, what it was called, what changed.
+
+Asked by number ("613.1") or glossary term, in one edition (default: the
+latest edition that has that number). A number can have meant several
+rules over the years, so the answer also lists the other rules that held
+the same number, to say "502.36 was Scry until 2007, then Shroud".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from crdex.parser.numbers import RuleNumber
+
+from .editions import EditionRef, suggest
+from .errors import UnknownRule
+from .graph import Graph, Identity, Version
+from .worddiff import WordChange, word_diff
+
+__all__ = [
+    "History",
+    "HistoryEntry",
+    "NumberUse",
+    "describe",
+    "find_holder",
+    "history",
+    "is_rule_number",
+]
+
+
+def is_rule_number(text: str) -> bool:
+    try:
+        RuleNumber.parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+def canonical(text: str) -> str:
+    return str(RuleNumber.parse(text)) if is_rule_number(text) else text.strip()
+
+
+def describe(version: Version, width: int = 80) -> str:
+    """A one-line label: the title, or the start of the wording."""
+    head = version.title or version.text.split("\n", 1)[0]
+    return head if len(head) <= width else head[: width - 1].rstrip() + "…"
+
+
+@dataclass(slots=True)
+class HistoryEntry:
+    """One run of editions in which the rule kept one number and one wording."""
+
+    first: str
+    last: str
+    first_date: str
+    until: str | None
+    editions: list[str]
+    number: str
+    kind: str
+    title: str
+    text: str
+    relation: str
+    change: str
+    previous_number: str | None = None
+    diff: list[WordChange] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "first_edition": self.first,
+            "last_edition": self.last,
+            "from": self.first_date,
+            "until": self.until,
+            "editions": self.editions,
+            "number": self.number,
+            "kind": self.kind,
+            "title": self.title,
+            "text": self.text,
+            "relation": self.relation,
+            "change": self.change,
+            "previous_number": self.previous_number,
+            "diff": [c.to_dict() for c in self.diff],
+        }
+
+
+@dataclass(slots=True)
+class NumberUse:
+    """Another rule that held the asked number, and when."""
+
+    identity: str
+    first: str
+    last: str
+    label: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "identity": self.identity,
+            "first_edition": self.first,
+            "last_edition": self.last,
+            "label": self.label,
+        }
+
+
+@dataclass(slots=True)
+class History:
+    identity: str
+    glossary: bool
+    asked: str
+    edition: str
+    entries: list[HistoryEntry]
+    origin: dict[str, Any]
+    end: dict[str, Any]
+    split_off: list[dict[str, Any]]
+    merged_in: list[dict[str, Any]]
+    number_also: list[NumberUse]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "identity": self.identity,
+            "glossary": self.glossary,
+            "asked": self.asked,
+            "edition": self.edition,
+            "origin": self.origin,
+            "end": self.end,
+            "versions": [e.to_dict() for e in self.entries],
+            "split_off": self.split_off,
+            "merged_in": self.merged_in,
+            "number_also": [u.to_dict() for u in self.number_also],
+        }
+
+
+def find_holder(graph: Graph, asked: str, index: int) -> tuple[Identity, bool]:
+    """The identity holding number or term ``asked`` in chain edition ``index``."""
+    glossary = not is_rule_number(asked)
+    key = canonical(asked)
+    ident = graph.holder(key, index, glossary=glossary)
+    if ident is not None:
+        return ident, glossary
+    raise UnknownRule(_unknown_message(graph, key, index, glossary))
+
+
+def _unknown_message(graph: Graph, key: str, index: int, glossary: bool) -> str:
+    edition = graph.editions[index].id
+    what = f"glossary term {key!r}" if glossary else f"rule {key}"
+    spans = graph.holders(key, glossary=glossary)
+    if spans:
+        where = "; ".join(
+            f"{graph.editions[s].id}…{graph.editions[e].id}" if s != e else graph.editions[s].id
+            for s, e, _ in spans[-3:]
+        )
+        return f"there is no {what} in edition {edition}; it exists in {where}"
+    present = [
+        run.key
+        for ident in graph.identities
+        if ident.glossary == glossary
+        for run in ident.runs
+        if run.start <= index <= run.end
+    ]
+    if glossary:
+        near = suggest(key, present)
+        return f"no edition has a {what}{near}"
+    near = suggest(key, present) or suggest(key, graph.known_keys())
+    return f"no edition has a {what}{near}"
+
+
+def _link_label(graph: Graph, identity_id: str, index: int) -> dict[str, Any]:
+    ident = graph.identity(identity_id)
+    if ident is None:
+        return {"identity": identity_id}
+    run = ident.run_at(index) or (ident.runs[-1] if index > ident.last else ident.runs[0])
+    version = graph.version(ident, run)
+    return {
+        "identity": identity_id,
+        "number": run.key,
+        "edition": graph.editions[index].id if 0 <= index < len(graph.editions) else None,
+        "label": describe(version),
+    }
+
+
+def history(graph: Graph, asked: str, where: EditionRef) -> History:
+    """Every edition of the rule that ``asked`` names in edition ``where``."""
+    assert where.index is not None
+    ident, glossary = find_holder(graph, asked, where.index)
+    eds = graph.editions
+    entries: list[HistoryEntry] = []
+    previous: Version | None = None
+    splits_in = [ln for ln in graph.links_to(ident.id) if ln.kind == "split"]
+    for version in graph.versions(ident):
+        if previous is None:
+            relation = "split" if splits_in else "first" if version.start == 0 else "added"
+            diff: list[WordChange] = []
+            prev_number = None
+        else:
+            moved = previous.key != version.key
+            relation = "moved" if moved else ("edited" if version.change != "none" else "unchanged")
+            prev_number = previous.key if moved else None
+            text_a = f"{previous.title}\n{previous.text}".strip()
+            text_b = f"{version.title}\n{version.text}".strip()
+            diff = word_diff(text_a, text_b) if text_a != text_b else []
+        until = eds[version.end + 1].date if version.end + 1 < len(eds) else None
+        entries.append(
+            HistoryEntry(
+                first=eds[version.start].id,
+                last=eds[version.end].id,
+                first_date=eds[version.start].date,
+                until=until,
+                editions=[e.id for e in eds[version.start : version.end + 1]],
+                number=version.key,
+                kind=version.kind,
+                title=version.title,
+                text=version.text,
+                relation=relation,
+                change=version.change or "none",
+                previous_number=prev_number,
+                diff=diff,
+            )
+        )
+        previous = version
+    origin: dict[str, Any] = {"edition": eds[ident.first].id}
+    if splits_in:
+        origin |= {
+            "relation": "split",
+            "from": _link_label(graph, splits_in[0].source, ident.first - 1),
+        }
+    else:
+        origin["relation"] = "first" if ident.first == 0 else "added"
+    end: dict[str, Any]
+    if ident.last == len(eds) - 1:
+        end = {"relation": "current", "edition": eds[-1].id}
+    else:
+        merges = [ln for ln in graph.links_from(ident.id) if ln.kind == "merge"]
+        end = {"relation": "merged" if merges else "removed", "edition": eds[ident.last + 1].id}
+        if merges:
+            end["into"] = _link_label(graph, merges[0].target, merges[0].edition)
+    split_off = [
+        {"edition": eds[ln.edition].id, **_link_label(graph, ln.target, ln.edition)}
+        for ln in graph.links_from(ident.id)
+        if ln.kind == "split"
+    ]
+    merged_in = [
+        {"edition": eds[ln.edition].id, **_link_label(graph, ln.source, ln.edition - 1)}
+        for ln in graph.links_to(ident.id)
+        if ln.kind == "merge"
+    ]
+    also = []
+    for start, stop, other in graph.holders(canonical(asked), glossary=glossary):
+        if other.id == ident.id:
+            continue
+        run = other.run_at(start)
+        assert run is not None
+        also.append(
+            NumberUse(other.id, eds[start].id, eds[stop].id, describe(graph.version(other, run)))
+        )
+    return History(
+        identity=ident.id,
+        glossary=glossary,
+        asked=canonical(asked),
+        edition=where.id,
+        entries=entries,
+        origin=origin,
+        end=end,
+        split_off=split_off,
+        merged_in=merged_in,
+        number_also=also,
+    )

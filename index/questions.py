@@ -1,0 +1,108 @@
+"""Asking a library about rules across editions: the one object commands talk to.
+
+:class:`Lineage` names editions, and answers history, resolve and diff from
+the identity graph alone (loaded from its cache), reading a parsed edition
+only for a tagged copy outside the chain. :func:`open_lineage` opens a home
+directory, or the bundled sample documents when that library is empty.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from crdex.corpus import bundled_documents
+
+from .diff import EditionDiff, diff_chain, diff_snapshots
+from .editions import EditionRef, find_edition
+from .errors import LibraryError, UnknownRule
+from .graph import Graph
+from .history import History, canonical, find_holder, history, is_rule_number
+from .library import Library, Progress
+from .lineage import match_pair
+from .resolve import Resolution, resolve
+
+__all__ = ["Lineage", "open_lineage"]
+
+
+class Lineage:
+    """Questions about rules across the editions of one library."""
+
+    def __init__(self, library: Library, *, bundled: bool = False) -> None:
+        self.library = library
+        self.bundled = bundled
+        self._graph: Graph | None = None
+        self._progress: Progress | None = None
+
+    @property
+    def graph(self) -> Graph:
+        if self._graph is None:
+            self._graph = self.library.graph(progress=self._progress)
+        return self._graph
+
+    def _others(self) -> dict[str, tuple[str | None, str]]:
+        return {d.id: (d.date, d.sha256) for d in self.library.documents.values()}
+
+    def edition(self, name: str) -> EditionRef:
+        """An edition by id, by date (the one in force), or ``latest``."""
+        return find_edition(name, self.graph, self._others())
+
+    def _chain_edition(self, name: str, what: str) -> EditionRef:
+        ref = self.edition(name)
+        if ref.index is None:
+            raise LibraryError(
+                f"{ref.id} is a second copy of an edition, outside the chain of editions; "
+                f"{what} follows the chain: use {ref.id.split('.', 1)[0]}"
+            )
+        return ref
+
+    def history(self, number: str, edition: str | None = None) -> History:
+        """Every edition of the rule ``number`` names (in ``edition``, default its latest)."""
+        if edition is not None:
+            return history(self.graph, number, self._chain_edition(edition, "history"))
+        graph = self.graph
+        spans = graph.holders(canonical(number), glossary=not is_rule_number(number))
+        if not spans:
+            find_holder(graph, number, len(graph.editions) - 1)  # raises with suggestions
+            raise UnknownRule(f"no edition has {number}")  # pragma: no cover
+        last = max(end for _start, end, _ident in spans)
+        return history(graph, number, self._chain_edition(graph.editions[last].id, "history"))
+
+    def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
+        """What the rule cited as ``number`` on ``at`` is called on ``to`` (default latest)."""
+        at_ref = self._chain_edition(at, "resolve")
+        to_ref = self._chain_edition(to or "latest", "resolve")
+        return resolve(self.graph, number, at_ref, to_ref)
+
+    def diff(self, old: str, new: str) -> EditionDiff:
+        """Everything that changed from edition ``old`` to edition ``new``."""
+        a, b = self.edition(old), self.edition(new)
+        if a.index is not None and b.index is not None:
+            return diff_chain(self.graph, a.index, b.index)
+        sa, sb = self.library.snapshot(a.sha256), self.library.snapshot(b.sha256)
+        rules, glossary = match_pair(sa, sb, self.library.overrides)
+        result = diff_snapshots(sa, sb, rules, glossary)
+        result.old, result.new = a.id, b.id
+        return result
+
+
+def open_lineage(
+    home: str | os.PathLike[str] | None, *, progress: Progress | None = None
+) -> Lineage:
+    """The lineage of the library at ``home``, or of the bundled documents if it is empty."""
+    library = Library(Path(home)) if home is not None else Library(None)
+    if not library.empty:
+        lineage = Lineage(library)
+        lineage._progress = progress
+        return lineage
+    sample = Library(None)
+    sample.add(bundled_documents())
+    if not sample.chain():
+        where = f"the library at {home}" if home is not None else "the library"
+        raise LibraryError(
+            f"{where} is empty and the bundled sample documents could not be read; "
+            "add documents with 'crdex build PATH...'"
+        )
+    lineage = Lineage(sample, bundled=True)
+    lineage._progress = progress
+    return lineage

@@ -1,0 +1,153 @@
+"""Lineage answers as text for people (the ``--json`` forms are the objects' ``to_dict``)."""
+
+from __future__ import annotations
+
+from .diff import DiffItem, EditionDiff
+from .history import History
+from .resolve import Resolution
+from .worddiff import render
+
+__all__ = ["render_diff", "render_history", "render_resolution"]
+
+_CHANGE = {
+    "none": "",
+    "typography": "typography only",
+    "references": "cross-references only",
+    "meaning": "wording changed",
+}
+
+
+def _span(first: str, last: str) -> str:
+    return first if first == last else f"{first} … {last}"
+
+
+def _short(text: str, width: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def render_history(h: History) -> str:
+    first = h.entries[0]
+    last = h.entries[-1]
+    name = last.title or _short(last.text, 60)
+    kind = "glossary entry" if h.glossary else "rule"
+    lines = [f"{h.asked} in {h.edition}: {name}  ({kind} {h.identity})"]
+    origin = h.origin
+    if origin["relation"] == "split":
+        src = origin["from"]
+        lines.append(f"  began in {origin['edition']}, split off {src['number']} ({src['label']})")
+    elif origin["relation"] == "added":
+        lines.append(f"  added in {origin['edition']}")
+    else:
+        lines.append(f"  present since the first edition in the library ({origin['edition']})")
+    end = h.end
+    if end["relation"] == "current":
+        lines.append(f"  current: {last.number} in {end['edition']}")
+    elif end["relation"] == "merged":
+        into = end["into"]
+        lines.append(f"  merged in {end['edition']} into {into['number']} ({into['label']})")
+    else:
+        lines.append(f"  removed in {end['edition']} (last in {last.last} as {last.number})")
+    lines.append("")
+    for e in h.entries:
+        if e is first:
+            what = {"split": "split off", "added": "added", "first": "first"}[e.relation]
+        elif e.relation == "moved":
+            what = f"moved from {e.previous_number}"
+            if e.change != "none":
+                what += f"; {_CHANGE[e.change]}"
+        else:
+            what = f"edited: {_CHANGE[e.change]}" if e.change != "none" else "unchanged"
+        span = _span(e.first, e.last)
+        count = f"{len(e.editions)} edition{'s' if len(e.editions) != 1 else ''}"
+        lines.append(f"  {e.number:<10} {span:<27} {count:<12} {what}")
+        if e.diff:
+            lines.append(f"      {render(e.diff)}")
+        elif e is first:
+            lines.append(f"      {_short(' '.join(filter(None, [e.title, e.text])), 100)}")
+    for piece in h.split_off:
+        lines.append(f"  split off in {piece['edition']}: {piece['number']} {piece['label']}")
+    for piece in h.merged_in:
+        lines.append(f"  merged in from {piece['number']} in {piece['edition']}: {piece['label']}")
+    if h.number_also:
+        lines.append("")
+        lines.append(f"  {h.asked} has also meant:")
+        for use in h.number_also:
+            lines.append(f"    {_span(use.first, use.last):<27} {use.label}")
+    return "\n".join(lines)
+
+
+def render_resolution(r: Resolution) -> str:
+    lines = [f"{r.asked} in {r.at}: {r.label}  ({r.identity})"]
+    if r.status == "current":
+        name = r.title or _short(r.text or "", 80)
+        moved = "" if r.number == r.asked else " (renumbered)"
+        lines.append(f"in {r.to}: {r.number} {name}{moved}")
+        if r.note:
+            lines.append(f"  {r.note}")
+    elif r.status == "removed":
+        lines.append(f"in {r.to}: no longer in the rules: {r.note}")
+    else:
+        lines.append(f"in {r.to}: not in the rules yet: {r.note}")
+    if r.chain:
+        lines.append("chain:")
+        for step in r.chain:
+            via = f" ({step.via})" if step.via else ""
+            lines.append(
+                f"  {step.number:<10} {_span(step.first, step.last):<27} {step.label}{via}"
+            )
+    return "\n".join(lines)
+
+
+def _sides(sides: list) -> str:
+    return ", ".join(s.number for s in sides) or "-"
+
+
+def _item(item: DiffItem, words: bool) -> list[str]:
+    old, new = item.old, item.new
+    if item.kind == "added":
+        s = new[0]
+        return [f"+ added    {s.number}  {_short(s.title or s.text)}"]
+    if item.kind == "removed":
+        s = old[0]
+        return [f"- removed  {s.number}  {_short(s.title or s.text)}"]
+    if item.kind == "split":
+        return [
+            f"< split    {_sides(old)} → {_sides(new)}  {_short(old[0].title or old[0].text, 60)}"
+        ]
+    if item.kind == "merged":
+        return [
+            f"> merged   {_sides(old)} → {_sides(new)}  {_short(new[0].title or new[0].text, 60)}"
+        ]
+    a, b = old[0], new[0]
+    label = f"{a.number} → {b.number}" if a.number != b.number else a.number
+    change = f" [{item.change}]" if item.change != "none" else ""
+    head = "~ moved  " if item.kind == "moved" else "* edited "
+    out = [f"{head} {label}{change}  {_short(b.title or b.text, 60)}"]
+    if words and item.diff:
+        out.append(f"      {render(item.diff)}")
+    return out
+
+
+def render_diff(d: EditionDiff, *, words: bool = True, kinds: set[str] | None = None) -> str:
+    c = d.counts()
+    summary = ", ".join(
+        f"{c[k]} {k}" for k in ("added", "removed", "moved", "edited", "split", "merged")
+    )
+    lines = [f"{d.old} → {d.new}: {summary}; {c['unchanged']} unchanged"]
+    classes = d.edit_classes()
+    if classes:
+        lines.append("edits: " + ", ".join(f"{n} {k}" for k, n in classes.items()))
+    if d.reused:
+        lines.append(f"numbers reused for another rule: {len(d.reused)}")
+    lines.append("")
+    for item in d.items:
+        if kinds and item.kind not in kinds:
+            continue
+        lines.extend(_item(item, words))
+    if d.reused and (not kinds or "reused" in kinds):
+        lines.append("")
+        lines.append("reused numbers:")
+        for r in d.reused:
+            lines.append(f"  {r['number']:<10} {_short(r['old'], 40)}  ⇒  {_short(r['new'], 40)}")
+    return "\n".join(lines)

@@ -18,12 +18,14 @@ from crdex.parser import parse_path
 
 
 def run_crdex(*args: str) -> subprocess.CompletedProcess[str]:
+    # run outside the checkout, so the installed crdex is the one imported
     return subprocess.run(
         [sys.executable, "-m", "crdex", *args],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
+        cwd=Path(__file__).parent,
     )
 
 

@@ -1,0 +1,15 @@
+"""crdex: the Magic: The Gathering Comprehensive Rules as data.
+
+Installed, the subpackages are ``crdex.corpus``, ``crdex.parser``,
+``crdex.index``, ``crdex.actions`` and ``crdex.grammars``. In a source
+checkout they are the top-level folders beside this one; the path entry
+below lets ``python -m crdex`` run from the checkout itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path as _Path
+
+_checkout = _Path(__file__).resolve().parent.parent
+if (_checkout / "pyproject.toml").is_file() and (_checkout / "parser" / "tree.py").is_file():
+    __path__.append(str(_checkout))  # type: ignore[name-defined]  # noqa: F821

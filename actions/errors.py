@@ -1,10 +1,12 @@
 """Errors raised by the game-state model and the keyword actions.
 
-``ActionError`` is local for now; it will become a subclass of the project's
-root error once that exists.
+Each class's docstring is its meaning; all derive from the project's root
+error, so the command line reports them as ``Error: …``.
 """
 
 from __future__ import annotations
+
+from crdex.corpus.errors import CrdexError
 
 __all__ = [
     "ActionError",
@@ -16,7 +18,7 @@ __all__ = [
 ]
 
 
-class ActionError(Exception):
+class ActionError(CrdexError):
     """Something went wrong in the keyword-action layer."""
 
 

@@ -10,10 +10,13 @@ ones left unmatched:
 4. ``references``: same words once cross-reference numbers are masked too.
 5. ``title``: the same keyword heading ("Scry"), wherever it went.
 6. ``children``: a heading whose children mostly went under one new heading.
-7. ``similar``: rapidfuzz similarity of a rule together with its children,
-   first among the children of the new home of the rule's parent (siblings),
-   then, with a stricter cut-off, among everything still unmatched (the
-   2009 renumbering moved whole sections).
+7. ``similar``: rapidfuzz similarity (of a heading together with its
+   children, of a worded rule by its wording), first under the new home
+   of the rule's parent (siblings and their subrules), then, with a
+   stricter cut-off, among everything still unmatched (the 2009
+   renumbering moved whole sections).
+8. ``number``: last, the same number under the same (matched) parent, if
+   the words still mostly agree (a rule reworded in place).
 
 Phases 2–7 repeat while they find something, because each match gives the
 next round a parent to look under. A key shared by several rules of one
@@ -49,15 +52,27 @@ PHASES = (
     "title",
     "children",
     "similar",
+    "number",
     "override",
 )
 
+# a worded rule matched by its children must read at least this much like the new one
+CHILDREN_WORDING_CUTOFF = 60.0
 # similarity cut-offs (rapidfuzz ratio, 0-100)
 SIBLING_CUTOFF = 60.0
 GLOBAL_CUTOFF = 80.0
+# sibling similarity may also count words regardless of order, at a penalty
+WORDS_PENALTY = 10.0
+WORDS_MIN = 8
 # one wording holding the other: word-overlap candidates, partial-ratio confirmation
 CONTAINED_CUTOFF = 90.0
 CONTAINED_MIN_WORDS = 10
+# ... or the same opening (first LEAD_CHARS characters) and most of the words
+LEAD_CHARS = 100
+LEAD_CUTOFF = 95.0
+LEAD_OVERLAP = 70.0
+# the same number in the same place: token-set similarity needed
+SAME_PLACE_CUTOFF = 75.0
 # splits and merges: how much of the piece must be found in the other rule
 PIECE_CUTOFF = 90.0
 PIECE_MIN_CHARS = 25
@@ -134,8 +149,16 @@ class _Side:
         return self.masked(i).split("\x1f", 1)[1]
 
     def sim(self, i: int) -> str:
-        """The node together with its children, as one string for similarity."""
+        """The string similarity is scored on.
+
+        A heading has no wording of its own, so it is its title together with
+        its children's wordings; a worded rule is its own wording alone (long
+        lists in its subrules would otherwise outweigh it, and a rule that
+        just gained or lost subrules would look like another rule).
+        """
         text = self._sim.get(i)
+        if text is None and not self.nodes[i].is_heading:
+            text = self._sim[i] = self.masked(i).replace("\x1f", " ").strip()[:_SIM_CHARS]
         if text is None:
             parts = [self.masked(i).replace("\x1f", " ")]
             size = len(parts[0])
@@ -325,7 +348,13 @@ class _Matcher:
         return found
 
     def children_vote(self) -> int:
-        """A node most of whose matched children now sit under one free new node."""
+        """A node most of whose matched children now sit under one free new node.
+
+        Children are strong evidence for a heading (its title may change); a
+        worded rule must also read somewhat like the new one, because
+        subrules are sometimes moved under another rule whose own wording
+        continues a different old rule.
+        """
         found = 0
         for i in self.free_a():
             kids = self.a.children(i)
@@ -344,13 +373,22 @@ class _Matcher:
                 and j not in self.blocked_b
                 and self.a.nodes[i].kind == self.b.nodes[j].kind
                 and self.a.nodes[i].is_heading == self.b.nodes[j].is_heading
+                and (
+                    self.a.nodes[i].is_heading
+                    or fuzz.ratio(self.a.body(i), self.b.body(j)) >= CHILDREN_WORDING_CUTOFF
+                )
             ):
                 self.link(i, j, "children")
                 found += 1
         return found
 
     def similar_siblings(self) -> int:
-        """Rapidfuzz similarity among the children of the new home of a rule's parent."""
+        """Rapidfuzz similarity under the new home of a rule's parent.
+
+        Candidates are that node's children and grandchildren: a rule often
+        becomes a subrule of a new sibling ("Second, ... go on the stack"
+        became "508.2b Any abilities that triggered ...").
+        """
         found = 0
         blocks_a: dict[int, list[int]] = defaultdict(list)
         for i in self.free_a():
@@ -359,14 +397,20 @@ class _Matcher:
                 blocks_a[img].append(i)
         if blocks_a:
             blocks_b: dict[int, list[int]] = defaultdict(list)
+            parent_b = self.b.parent
             for j in self.free_b():
-                p = self.b.parent[j]
+                p = parent_b[j]
+                if p is None:
+                    continue
                 if p in blocks_a:
                     blocks_b[p].append(j)
+                grand = parent_b[p]
+                if grand is not None and grand in blocks_a:
+                    blocks_b[grand].append(j)
             for parent, la in blocks_a.items():
                 lb = blocks_b.get(parent)
                 if lb:
-                    found += self._assign(la, lb, SIBLING_CUTOFF)
+                    found += self._assign(la, lb, SIBLING_CUTOFF, words=True)
         return found
 
     def similar_anywhere(self) -> int:
@@ -388,7 +432,9 @@ class _Matcher:
 
         Word-set overlap (relative to the shorter rule) finds the candidates
         cheaply; a partial ratio on those few confirms that the shorter one
-        reads as a piece of the longer one, not just as a bag of the same words.
+        reads as a piece of the longer one, not just as a bag of the same
+        words. A rule rewritten or split up after an unchanged opening
+        sentence passes with less overlap.
         """
         la = [i for i in self.free_a() if not self.a.nodes[i].is_heading]
         lb = [j for j in self.free_b() if not self.b.nodes[j].is_heading]
@@ -405,11 +451,18 @@ class _Matcher:
                 if small * 5 < large * 2:
                     continue
                 shared = len(wa & wb)
-                if shared * 100 < small * CONTAINED_CUTOFF:
+                if shared * 100 < small * LEAD_OVERLAP:
                     continue
                 choice = self.b.body(j)
-                short, long_ = sorted((query, choice), key=len)
-                part = fuzz.partial_ratio(short, long_, score_cutoff=CONTAINED_CUTOFF)
+                part = 0.0
+                if shared * 100 >= small * CONTAINED_CUTOFF:
+                    short, long_ = sorted((query, choice), key=len)
+                    part = fuzz.partial_ratio(short, long_, score_cutoff=CONTAINED_CUTOFF)
+                if not part:
+                    # a rule rewritten (or split up) after the same opening sentence
+                    part = fuzz.ratio(
+                        query[:LEAD_CHARS], choice[:LEAD_CHARS], score_cutoff=LEAD_CUTOFF
+                    )
                 if part:
                     cands.append((shared * 100 / small + part, i, j))
         cands.sort(key=lambda t: (-t[0], t[1], t[2]))
@@ -421,20 +474,40 @@ class _Matcher:
             found += 1
         return found
 
-    def _assign(self, la: list[int], lb: list[int], cutoff: float) -> int:
+    def _assign(self, la: list[int], lb: list[int], cutoff: float, *, words: bool = False) -> int:
+        """Greedy best-first matching of ``la`` to ``lb`` by similarity above ``cutoff``.
+
+        With ``words``, a rewording that keeps the words but not their order
+        also counts: token-set similarity less :data:`WORDS_PENALTY`, for
+        rules of at least :data:`WORDS_MIN` words (a short rule's words are
+        a subset of too many others).
+        """
         la = [i for i in la if i not in self.result.pairs]
         lb = [j for j in lb if j not in self.b2a]
         if not la or not lb:
             return 0
         sa = [self.a.sim(i) for i in la]
         sb = [self.b.sim(j) for j in lb]
+        long_b = {c: text for c, text in enumerate(sb) if text.count(" ") + 1 >= WORDS_MIN}
         cands: list[tuple[float, int, int]] = []
         for r, query in enumerate(sa):
             i = la[r]
-            hits = process.extract(
-                query, sb, scorer=fuzz.ratio, score_cutoff=cutoff - 5, limit=None
-            )
-            for _choice, score, c in hits:
+            scores: dict[int, float] = {
+                c: score
+                for _choice, score, c in process.extract(
+                    query, sb, scorer=fuzz.ratio, score_cutoff=cutoff - 5, limit=None
+                )
+            }
+            if words and long_b and query.count(" ") + 1 >= WORDS_MIN:
+                for _choice, score, c in process.extract(
+                    query,
+                    long_b,
+                    scorer=fuzz.token_set_ratio,
+                    score_cutoff=cutoff - 5 + WORDS_PENALTY,
+                    limit=None,
+                ):
+                    scores[c] = max(scores.get(c, 0.0), score - WORDS_PENALTY)
+            for c, score in scores.items():
                 j = lb[c]
                 if self.a.nodes[i].is_heading != self.b.nodes[j].is_heading:
                     continue
@@ -451,6 +524,28 @@ class _Matcher:
                 continue
             self.link(i, j, "similar")
             found += 1
+        return found
+
+    def same_place(self) -> int:
+        """Last resort: the same number under the same parent, still reading alike.
+
+        A rule reworded beyond the earlier phases usually keeps its number
+        and place; token-set similarity (word choice, not order) must still
+        agree, so that a number given to a different rule is not taken for it.
+        """
+        found = 0
+        for i in self.free_a():
+            j = self.b.index.get(self.a.nodes[i].key)
+            if j is None or j in self.b2a or j in self.blocked_b:
+                continue
+            if self.image_of_parent(i) != self.b.parent[j]:
+                continue
+            if self.a.nodes[i].is_heading != self.b.nodes[j].is_heading:
+                continue
+            score = fuzz.token_set_ratio(self.a.sim(i), self.b.sim(j))
+            if score >= SAME_PLACE_CUTOFF:
+                self.link(i, j, "number")
+                found += 1
         return found
 
     # -- splits and merges ---------------------------------------------------
@@ -548,6 +643,8 @@ class _Matcher:
         self.same()
         self.rounds(structural)
         if self.similar_anywhere():
+            self.rounds(structural)
+        if self.same_place():
             self.rounds(structural)
         self.pieces()
         return self.result

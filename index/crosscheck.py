@@ -13,6 +13,10 @@ between the editions on either side.
 :func:`compare` says, for each pair, whether crdex links the old rule to
 the new number the same way (``agree``), differently, or cannot compare
 (a number that the edition as parsed by crdex does not have).
+:func:`explain` gives, for a disagreement, the evidence from the documents
+that crdex's link is the right one, when there is such evidence that a
+program can check (the same words found elsewhere); the rest were read one
+by one and are listed, with reasons, in :mod:`.crosscheck_notes`.
 """
 
 from __future__ import annotations
@@ -24,8 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rapidfuzz import fuzz
+
 from crdex.parser.numbers import RuleNumber
 
+from .content import masked_key
 from .graph import Graph
 
 __all__ = [
@@ -34,7 +41,9 @@ __all__ = [
     "ExternalPair",
     "Verdict",
     "compare",
+    "explain",
     "load_vensersjournal",
+    "report",
     "strip_markers",
 ]
 
@@ -268,9 +277,15 @@ def _verdict(graph: Graph, p: ExternalPair, ia: int, ib: int) -> Verdict:
         said = f"{p.old} → {now}" if now else f"{p.old} removed or merged"
         if p.new is None:
             return Verdict(p, "agree" if now is None else "disagree", said)
-        if graph.holder(p.new, ib) is None:
+        target = graph.holder(p.new, ib)
+        if target is None:
             return Verdict(p, "not-comparable", f"no {p.new} in {p.new_edition}")
-        return Verdict(p, "agree" if now == p.new else "disagree", said)
+        if now == p.new:
+            return Verdict(p, "agree", said)
+        for link in graph.links:
+            if link.edition == ib and link.source == ident.id and link.target == target.id:
+                return Verdict(p, "agree", f"{p.old} {link.kind} into {p.new}")
+        return Verdict(p, "disagree", said)
     assert p.new is not None
     ident = graph.holder(p.new, ib)
     if ident is None:
@@ -279,3 +294,108 @@ def _verdict(graph: Graph, p: ExternalPair, ia: int, ib: int) -> Verdict:
     if run is None:
         return Verdict(p, "agree", f"{p.new} new in {p.new_edition}")
     return Verdict(p, "disagree", f"{p.new} continues {run.key} of {p.old_edition}")
+
+
+# a rule whose words differ from another's by this little is the same rule
+NEAR_SAME = 90.0
+
+
+def _text(graph: Graph, key: str, edition: int) -> tuple[str | None, str | None]:
+    """(number, wording) in ``edition`` of the identity holding ``key`` there; or Nones."""
+    ident = graph.holder(key, edition)
+    run = ident.run_at(edition) if ident else None
+    return (run.key, graph.texts[run.text]) if run else (None, None)
+
+
+def _continuation(
+    graph: Graph, key: str, edition: int, other: int
+) -> tuple[str | None, str | None]:
+    """(number, wording) in edition ``other`` of the rule that holds ``key`` in ``edition``."""
+    ident = graph.holder(key, edition)
+    run = ident.run_at(other) if ident else None
+    return (run.key, graph.texts[run.text]) if run else (None, None)
+
+
+def explain(graph: Graph, verdict: Verdict) -> str | None:
+    """Checkable evidence that crdex links this pair rightly where the other diff does not."""
+    if verdict.status != "disagree":
+        return None
+    p = verdict.pair
+    index = {e.date: i for i, e in enumerate(graph.editions)}
+    ia, ib = index[p.old_edition], index[p.new_edition]
+    if p.old is not None:
+        _, old_text = _text(graph, p.old, ia)
+        now, now_text = _continuation(graph, p.old, ia, ib)
+        if old_text is not None and now_text is not None:
+            if masked_key(old_text) == masked_key(now_text):
+                return f"{p.old} is {now} word for word (cross-reference numbers aside)"
+            near = fuzz.ratio(masked_key(old_text), masked_key(now_text))
+            theirs = 0.0
+            if p.new is not None:
+                _, vj_text = _text(graph, p.new, ib)
+                theirs = fuzz.ratio(masked_key(old_text), masked_key(vj_text or ""))
+            if near >= NEAR_SAME and near > theirs:
+                return f"{p.old} reads as {now} with a few words changed ({near:.0f}% alike)"
+    if p.new is not None:
+        _, new_text = _text(graph, p.new, ib)
+        before, before_text = _continuation(graph, p.new, ib, ia)
+        if new_text is not None and before_text is not None and before != p.old:
+            if masked_key(new_text) == masked_key(before_text):
+                return f"{p.new} is {before} of the older edition word for word"
+            near = fuzz.ratio(masked_key(new_text), masked_key(before_text))
+            if near >= NEAR_SAME:
+                return f"{p.new} reads as {before} of the older edition ({near:.0f}% alike)"
+    return None
+
+
+def report(graph: Graph, pairs: list[ExternalPair]) -> dict[str, Any]:
+    """Agreement figures, raw and after setting aside pairs the documents show to be wrong.
+
+    ``raw`` counts every comparable pair; ``adjudicated`` leaves out the
+    disagreements where the documents show crdex right (checked by
+    :func:`explain`, or read and noted in :mod:`.crosscheck_notes`);
+    ambiguous ones still count against crdex. ``unreviewed`` lists
+    disagreements with neither.
+    """
+    from .crosscheck_notes import NOTES
+
+    agreement = compare(graph, pairs)
+    linked = {"same-number", "renumbered"}
+    groups = {"all": None, "linked": linked, "renumbered": {"renumbered"}}
+    set_aside: set[int] = set()
+    reasons: list[dict[str, Any]] = []
+    unreviewed: list[dict[str, Any]] = []
+    for n, v in enumerate(agreement.verdicts):
+        if v.status != "disagree":
+            continue
+        why = explain(graph, v)
+        note = NOTES.get((v.pair.source, v.pair.old, v.pair.new))
+        if why is not None:
+            set_aside.add(n)
+            reasons.append(v.to_dict() | {"why": why, "verdict": "crdex"})
+        elif note is not None:
+            if note[0] == "crdex":
+                set_aside.add(n)
+            reasons.append(v.to_dict() | {"why": note[1], "verdict": note[0]})
+        else:
+            unreviewed.append(v.to_dict())
+    out: dict[str, Any] = {"pairs": len(pairs)}
+    for name, kinds in groups.items():
+        rows = [
+            (n, v)
+            for n, v in enumerate(agreement.verdicts)
+            if (kinds is None or v.pair.kind in kinds) and v.status != "not-comparable"
+        ]
+        agree = sum(v.status == "agree" for _, v in rows)
+        kept = [(n, v) for n, v in rows if n not in set_aside]
+        out[name] = {
+            "compared": len(rows),
+            "agree": agree,
+            "share": agree / len(rows) if rows else 1.0,
+            "adjudicated_compared": len(kept),
+            "adjudicated_share": agree / len(kept) if kept else 1.0,
+        }
+    out["not_comparable"] = sum(v.status == "not-comparable" for v in agreement.verdicts)
+    out["disagreements"] = reasons
+    out["unreviewed"] = unreviewed
+    return out

@@ -116,7 +116,13 @@ def build_graph(
         EditionInfo(s.id, _date(s), s.sha256, s.title, s.path, len(s.rules), len(s.glossary))
         for s in chain
     ]
-    stats["overrides"] = overrides.entries() if overrides else 0
+    if overrides is not None:
+        dated = {(_date(a), _date(b)) for a, b in pairs}
+        stats["overrides"] = len(overrides.entries)
+        stats["unused_overrides"] = [
+            {"kind": e.kind, "old": f"{e.old_date}/{e.old}", "new": f"{e.new_date}/{e.new}"}
+            for e in overrides.unused(dated)
+        ]
     return Graph(key, editions, identities, links, texts.table, stats)
 
 

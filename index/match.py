@@ -196,6 +196,8 @@ class _Matcher:
         self.b2a: dict[int, int] = {}
         self.blocked_a: set[int] = set()
         self.blocked_b: set[int] = set()
+        self.forced_merges: list[tuple[int, int]] = []
+        self.forced_splits: list[tuple[int, int]] = []
         if overrides is not None:
             self._apply_overrides(overrides)
 
@@ -226,6 +228,14 @@ class _Matcher:
                 self.link(i, j, "override")
         self.blocked_a.update(self.a.index[k] for k in ov.removed if k in self.a.index)
         self.blocked_b.update(self.b.index[k] for k in ov.added if k in self.b.index)
+        for old_key, new_key in ov.merges:
+            i, j = self.a.index.get(old_key), self.b.index.get(new_key)
+            if i is not None and j is not None:
+                self.forced_merges.append((i, j))
+        for old_key, new_key in ov.splits:
+            i, j = self.a.index.get(old_key), self.b.index.get(new_key)
+            if i is not None and j is not None:
+                self.forced_splits.append((i, j))
 
     # -- phases ------------------------------------------------------------
 
@@ -647,6 +657,8 @@ class _Matcher:
         if self.same_place():
             self.rounds(structural)
         self.pieces()
+        self.result.merges.extend(m for m in self.forced_merges if m not in self.result.merges)
+        self.result.splits.extend(m for m in self.forced_splits if m not in self.result.splits)
         return self.result
 
 

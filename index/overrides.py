@@ -2,22 +2,25 @@
 
 Automatic matching gets almost every rule right; a few cases are decided by
 reading the documents: a rule rewritten beyond recognition that is still the
-same rule, or two rules that look alike but are not the same. Those live in
-:mod:`.overrides_list` (plain Python, so that it ships inside the package)
-as entries of three kinds::
+same rule, two rules that look alike but are not the same, or two rules
+merged into one. Those live in :mod:`.overrides_list` (plain Python, so that
+it ships inside the package) as entries of five kinds::
 
-    {"link": ("2009-05-01/502.36", "2009-07-11/702.18"), "reason": "..."}
-    {"removed": "2020-06-01/702.138c", "reason": "..."}  # continues nowhere
-    {"added": "2020-07-03/702.138c", "reason": "..."}    # continues nothing
+    {"link": ("2020-01-24/613.1a", "2020-04-17/613.1a"), "reason": "..."}
+    {"merge": ("2015-03-27/701.16d", "2015-07-17/701.16c"), "reason": "..."}
+    {"split": ("2015-03-27/702.1", "2015-07-17/702.1b"), "reason": "..."}
+    {"removed": "2015-03-27/711.1b", "reason": "..."}   # continues nowhere
+    {"added": "2015-07-17/711.1a", "reason": "..."}     # continues nothing
 
-A TOML file with ``[[link]] old/new/reason``, ``[[removed]] old/reason``
-and ``[[added]] new/reason`` tables can be loaded instead.
-
-Each side names an edition by its effective date and a node by its rule
-number, or ``glossary:Term`` for a glossary entry. An entry applies when its
-two editions are consecutive in the chain being built; a ``link`` with an
-``old`` and ``new`` of non-consecutive editions is an error. Every entry
-must have a reason.
+``link`` makes the new node continue the old one; ``merge`` says the old
+node (which continues nowhere) went into the new one, ``split`` that the
+new node (which continues nothing) came out of the old one. Each side names
+an edition by its effective date and a node by its rule number, or
+``glossary:Term``. An entry applies when its two editions are consecutive
+in the chain being built (otherwise it is unused, and reported so). A TOML
+file with ``[[link]]``, ``[[merge]]``, ``[[split]]`` tables (``old``,
+``new``, ``reason``) and ``[[removed]]`` / ``[[added]]`` tables can be
+loaded instead. Every entry must have a reason.
 """
 
 from __future__ import annotations
@@ -28,16 +31,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crdex.corpus.errors import CrdexError
-
+from .errors import LineageError
 from .overrides_list import ENTRIES
 
-__all__ = ["GLOSSARY_PREFIX", "Overrides", "OverridesError", "PairOverrides", "load_overrides"]
+__all__ = [
+    "GLOSSARY_PREFIX",
+    "Overrides",
+    "OverridesError",
+    "PairOverrides",
+    "load_overrides",
+]
 
 GLOSSARY_PREFIX = "glossary:"
+_PAIRED = ("link", "merge", "split")
+_SINGLE = {"removed": "old", "added": "new"}
 
 
-class OverridesError(CrdexError):
+class OverridesError(LineageError):
     """The overrides file is malformed: an entry without a reason, or a bad node name."""
 
 
@@ -46,47 +56,76 @@ class PairOverrides:
     """Overrides for one pair of consecutive editions, for one kind of node."""
 
     links: dict[str, str] = field(default_factory=dict)
+    merges: list[tuple[str, str]] = field(default_factory=list)
+    splits: list[tuple[str, str]] = field(default_factory=list)
     removed: set[str] = field(default_factory=set)
     added: set[str] = field(default_factory=set)
 
     def __bool__(self) -> bool:
-        return bool(self.links or self.removed or self.added)
+        return bool(self.links or self.merges or self.splits or self.removed or self.added)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    kind: str
+    old_date: str | None
+    old: str | None
+    new_date: str | None
+    new: str | None
+    reason: str
 
 
 @dataclass(slots=True)
 class Overrides:
-    """All entries, indexed by (old date, new date) or by one date."""
-
-    links: dict[tuple[str, str], list[tuple[str, str, str]]] = field(default_factory=dict)
-    removed: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
-    added: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    entries: list[Entry] = field(default_factory=list)
     digest: str = ""
 
     def for_pair(self, old_date: str, new_date: str) -> tuple[PairOverrides, PairOverrides]:
         """(rules, glossary) overrides between two consecutive editions."""
         rules, glossary = PairOverrides(), PairOverrides()
-        for old, new, _reason in self.links.get((old_date, new_date), []):
-            target = glossary if old.startswith(GLOSSARY_PREFIX) else rules
-            target.links[_strip(old)] = _strip(new)
-        for old, _reason in self.removed.get(old_date, []):
-            (glossary if old.startswith(GLOSSARY_PREFIX) else rules).removed.add(_strip(old))
-        for new, _reason in self.added.get(new_date, []):
-            (glossary if new.startswith(GLOSSARY_PREFIX) else rules).added.add(_strip(new))
+        for e in self.entries:
+            if e.kind in _PAIRED and (e.old_date, e.new_date) == (old_date, new_date):
+                assert e.old is not None and e.new is not None
+                target = glossary if e.old.startswith(GLOSSARY_PREFIX) else rules
+                old, new = _strip(e.old), _strip(e.new)
+                if e.kind == "link":
+                    target.links[old] = new
+                elif e.kind == "merge":
+                    target.merges.append((old, new))
+                    target.removed.add(old)
+                else:
+                    target.splits.append((old, new))
+                    target.added.add(new)
+            elif e.kind == "removed" and e.old_date == old_date and e.old:
+                (glossary if e.old.startswith(GLOSSARY_PREFIX) else rules).removed.add(
+                    _strip(e.old)
+                )
+            elif e.kind == "added" and e.new_date == new_date and e.new:
+                (glossary if e.new.startswith(GLOSSARY_PREFIX) else rules).added.add(_strip(e.new))
         return rules, glossary
 
-    def entries(self) -> int:
-        return (
-            sum(map(len, self.links.values()))
-            + sum(map(len, self.removed.values()))
-            + sum(map(len, self.added.values()))
-        )
+    def unused(self, pairs: set[tuple[str, str]]) -> list[Entry]:
+        """Entries that no pair of consecutive editions in ``pairs`` uses."""
+        olds = {a for a, _ in pairs}
+        news = {b for _, b in pairs}
+        out = []
+        for e in self.entries:
+            if e.kind in _PAIRED:
+                used = (e.old_date, e.new_date) in pairs
+            elif e.kind == "removed":
+                used = e.old_date in olds
+            else:
+                used = e.new_date in news
+            if not used:
+                out.append(e)
+        return out
 
 
 def _strip(key: str) -> str:
     return key[len(GLOSSARY_PREFIX) :] if key.startswith(GLOSSARY_PREFIX) else key
 
 
-def _split(value: object, where: str) -> tuple[str, str]:
+def _split_name(value: object, where: str) -> tuple[str, str]:
     if not isinstance(value, str) or "/" not in value:
         raise OverridesError(f"{where}: expected 'YYYY-MM-DD/NUMBER', got {value!r}")
     date, key = value.split("/", 1)
@@ -96,51 +135,51 @@ def _split(value: object, where: str) -> tuple[str, str]:
 def load_overrides(path: str | Path | None = None) -> Overrides:
     """The committed overrides, or those of a TOML file."""
     if path is None:
-        return _build(_builtin(), "crdex.index.overrides_list", repr(ENTRIES).encode())
+        doc: dict[str, list[dict[str, Any]]] = {}
+        for entry in ENTRIES:
+            kinds = [k for k in (*_PAIRED, *_SINGLE) if k in entry]
+            if len(kinds) != 1:
+                raise OverridesError(
+                    f"overrides_list: entry needs one of link/merge/split/removed/added: {entry!r}"
+                )
+            kind = kinds[0]
+            if kind in _PAIRED:
+                old, new = entry[kind]  # type: ignore[misc]
+                item = {"old": old, "new": new, "reason": entry.get("reason")}
+            else:
+                item = {_SINGLE[kind]: entry[kind], "reason": entry.get("reason")}
+            doc.setdefault(kind, []).append(item)
+        return _build(doc, "overrides_list", repr(ENTRIES).encode())
     data = Path(path).read_bytes()
     try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except tomllib.TOMLDecodeError as exc:
+        parsed = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise OverridesError(f"{path}: {exc}") from None
-    return _build(doc, str(path), data)
-
-
-def _builtin() -> dict[str, list[dict[str, object]]]:
-    doc: dict[str, list[dict[str, object]]] = {"link": [], "removed": [], "added": []}
-    for entry in ENTRIES:
-        if "link" in entry:
-            old, new = entry["link"]  # type: ignore[misc]
-            doc["link"].append({"old": old, "new": new, "reason": entry.get("reason")})
-        elif "removed" in entry:
-            doc["removed"].append({"old": entry["removed"], "reason": entry.get("reason")})
-        elif "added" in entry:
-            doc["added"].append({"new": entry["added"], "reason": entry.get("reason")})
-        else:
-            raise OverridesError(f"overrides_list: entry without link/removed/added: {entry!r}")
-    return doc
+    return _build(parsed, str(path), data)
 
 
 def _build(doc: dict[str, Any], where: str, data: bytes) -> Overrides:
     ov = Overrides(digest=hashlib.sha256(data).hexdigest())
-    for n, entry in enumerate(doc.get("link", []), 1):
-        reason = _reason(entry, f"{where}: link #{n}")
-        old_date, old = _split(entry.get("old"), f"{where}: link #{n} old")
-        new_date, new = _split(entry.get("new"), f"{where}: link #{n} new")
-        if old.startswith(GLOSSARY_PREFIX) != new.startswith(GLOSSARY_PREFIX):
-            raise OverridesError(f"{where}: link #{n} joins a rule and a glossary entry")
-        ov.links.setdefault((old_date, new_date), []).append((old, new, reason))
-    for n, entry in enumerate(doc.get("removed", []), 1):
-        reason = _reason(entry, f"{where}: removed #{n}")
-        date, old = _split(entry.get("old"), f"{where}: removed #{n} old")
-        ov.removed.setdefault(date, []).append((old, reason))
-    for n, entry in enumerate(doc.get("added", []), 1):
-        reason = _reason(entry, f"{where}: added #{n}")
-        date, new = _split(entry.get("new"), f"{where}: added #{n} new")
-        ov.added.setdefault(date, []).append((new, reason))
+    for kind in _PAIRED:
+        for n, entry in enumerate(doc.get(kind, []), 1):
+            reason = _reason(entry, f"{where}: {kind} #{n}")
+            old_date, old = _split_name(entry.get("old"), f"{where}: {kind} #{n} old")
+            new_date, new = _split_name(entry.get("new"), f"{where}: {kind} #{n} new")
+            if old.startswith(GLOSSARY_PREFIX) != new.startswith(GLOSSARY_PREFIX):
+                raise OverridesError(f"{where}: {kind} #{n} joins a rule and a glossary entry")
+            ov.entries.append(Entry(kind, old_date, old, new_date, new, reason))
+    for kind, side in _SINGLE.items():
+        for n, entry in enumerate(doc.get(kind, []), 1):
+            reason = _reason(entry, f"{where}: {kind} #{n}")
+            date, key = _split_name(entry.get(side), f"{where}: {kind} #{n} {side}")
+            if side == "old":
+                ov.entries.append(Entry(kind, date, key, None, None, reason))
+            else:
+                ov.entries.append(Entry(kind, None, None, date, key, reason))
     return ov
 
 
-def _reason(entry: dict[str, object], where: str) -> str:
+def _reason(entry: dict[str, Any], where: str) -> str:
     reason = entry.get("reason")
     if not isinstance(reason, str) or not reason.strip():
         raise OverridesError(f"{where}: every override needs a reason")

@@ -1,0 +1,15 @@
+"""The errors an export raises: a file that cannot be written, or read back."""
+
+from __future__ import annotations
+
+from crdex.corpus.errors import CrdexError
+
+__all__ = ["ExportError", "ExportReadError"]
+
+
+class ExportError(CrdexError):
+    """An export cannot be written: bad choice of editions, or the output cannot be created."""
+
+
+class ExportReadError(ExportError):
+    """A file is not a crdex export this version can read (wrong shape, format or schema version)."""

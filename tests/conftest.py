@@ -57,3 +57,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "corpus" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library holding the whole ../shared/corpus, with its identity graph, built once per session."""
+    if not corpus_available():
+        pytest.skip("../shared/corpus is not beside the checkout")
+    from crdex.index.library import Library
+
+    home = tmp_path_factory.mktemp("corpus-home")
+    library = Library(home)
+    library.add([CORPUS])
+    library.graph()
+    return home

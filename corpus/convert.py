@@ -115,7 +115,8 @@ def docx_to_text(data: bytes, path: str) -> Converted:
 _SAME_LINE = 6.0
 # A vertical step of more than this many line heights starts a paragraph.
 _PARAGRAPH_STEP = 1.5
-_STARTS_BLOCK = re.compile(r"\d{1,3}\.(?:\d{1,3}[a-z]{0,2}\.?)?\s|Examples?:")
+_STARTS_BLOCK = re.compile(r"\d{1,3}\.(?:\d{1,3}[a-z]{0,2}\.?)?\s")
+_EXAMPLE = re.compile(r"Examples?:")
 
 
 @dataclass
@@ -152,8 +153,9 @@ def pdf_to_text(data: bytes, path: str) -> Converted:
 
     A paragraph starts after a vertical gap wider than one and a half line
     heights, or on a new page unless the first line is indented past the
-    first line of the paragraph it would continue (a hanging indent) and
-    does not begin with a rule number or "Example:".
+    first line of the paragraph it would continue (a hanging indent) or is
+    an "Example:" (which follows its rule without a gap), and does not
+    begin with a rule number.
     """
     try:
         import pypdf
@@ -177,7 +179,7 @@ def pdf_to_text(data: bytes, path: str) -> Converted:
                 continues = (
                     bool(out)
                     and out[-1] != ""
-                    and line.x > first_x + 5
+                    and (line.x > first_x + 5 or bool(_EXAMPLE.match(line.text)))
                     and not _STARTS_BLOCK.match(line.text)
                 )
                 new_paragraph = bool(out) and not continues

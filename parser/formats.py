@@ -192,10 +192,35 @@ def _never(text: str, path: str) -> str | None:
 # start with rule numbers, which is all the official format asks.
 register(
     Format(
+        "rulings",
+        "a rulings page (Crystal Keep style): rules with citations, rulings numbered 501.10.Ruling.1",
+        _sniff_rulings,
+        _parse_rulings,
+    )
+)
+register(
+    Format(
+        "mdbook-html",
+        "the rules as an mdBook HTML page (ancestral.vision print.html)",
+        _sniff_html,
+        _parse_html,
+        tags=("mdbook",),
+    )
+)
+register(
+    Format(
         "markdown",
         "the rules as markdown (mdBook source): one chapter file, or a whole book directory",
         _sniff_markdown,
         _parse_markdown,
+    )
+)
+register(
+    Format(
+        "pdf-text",
+        "text extracted from a PDF: one rule per line, page footers, broken words",
+        _sniff_pdf_text,
+        _parse_pdf_text,
     )
 )
 register(

@@ -21,10 +21,17 @@ from .build import DATE_LINE, Ledger, build_body, mark_gap
 from .errors import NotRulesError, ParseError
 from .grammar import load_grammar
 from .official import check_lines
-from .sourcemap import MappedText, Origin, parse_error, remap_fields, remap_repair
+from .sourcemap import MappedText, parse_error, remap_fields, remap_repair
 from .tree import ContentsEntry, Span
 
-__all__ = ["MARKDOWN_NAMES", "parse_markdown", "parse_markdown_mapped", "sniff_markdown"]
+__all__ = [
+    "MARKDOWN_NAMES",
+    "build_front_page",
+    "gap_before",
+    "parse_markdown",
+    "parse_markdown_mapped",
+    "sniff_markdown",
+]
 
 #: How the markdown terminals are named in error messages.
 MARKDOWN_NAMES = {
@@ -143,11 +150,7 @@ def parse_markdown(text: str, path: str = "<markdown>") -> tuple[dict[str, objec
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    mapped = MappedText()
-    mapped.add_source(path, lines)
-    for number, line in enumerate(lines, 1):
-        mapped.add(line, Origin(path, number))
-    return parse_markdown_mapped(mapped, path)
+    return parse_markdown_mapped(MappedText.identity(path, lines), path)
 
 
 def parse_markdown_mapped(
@@ -174,7 +177,7 @@ def parse_markdown_mapped(
     for number, kind, reason in notes or []:
         ledger.repair(Line(number, "TEXT", lines[number - 1]), kind, reason)
     parts = {child.kind: child for child in document.children}
-    title, intro, contents = _front(parts.get("front"), ledger)
+    title, intro, contents = build_front_page(parts.get("front"), ledger)
     body = parts.get("body")
     if body is None or not any(c.kind != "gap" for c in body.children):
         first = next((i for i, ln in enumerate(lines, 1) if ln.strip()), 1)
@@ -200,7 +203,22 @@ def parse_markdown_mapped(
     return fields, ledger
 
 
-def _front(front: Block | None, ledger: Ledger) -> tuple[str, list[str], list[ContentsEntry]]:
+def gap_before(line: Line) -> Block:
+    """A separator before a block that its format marks as a new element.
+
+    In the official text a blank line separates rules, and a rule line
+    after a blank is a rule even when its number is out of sequence. A
+    markdown list item or an HTML element is as clear a separation, but
+    has no blank line to stand for it: this zero-width gap, on the line of
+    the block it precedes, tells the shared builder the same thing (the
+    block marks the line with its own kind afterwards).
+    """
+    return Block("gap", [Line(line.number, "BLANK", "")])
+
+
+def build_front_page(
+    front: Block | None, ledger: Ledger
+) -> tuple[str, list[str], list[ContentsEntry]]:
     """The front page: a title line, the date line, headings, introduction paragraphs."""
     title = ""
     intro: list[str] = []
@@ -216,7 +234,7 @@ def _front(front: Block | None, ledger: Ledger) -> tuple[str, list[str], list[Co
             contents.append(_contents_entry(line, ledger))
             continue
         text = line.stripped
-        if line.kind == "MD_HEADING":
+        if line.kind in ("MD_HEADING", "HEADING"):
             kind = "heading"
         elif DATE_LINE.search(text) and len(text) < 120:
             kind = "date"
@@ -268,6 +286,13 @@ def _body_children(
         if child.kind == "example_para":
             child = Block("loose_para", child.lines)
         out.extend(pending_gaps)
+        if (
+            not pending_gaps
+            and child.kind == "rule_para"
+            and child.first.kind == "RULE_LINE"
+            and _BOLD_RULE.match(mapped.lines[child.first.number - 1])
+        ):
+            out.append(gap_before(child.first))  # a list item or a bold rule line
         pending_gaps = []
         out.append(child)
     out.extend(pending_gaps)

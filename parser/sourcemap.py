@@ -61,6 +61,14 @@ class MappedText:
     origins: list[Origin] = field(default_factory=list)
     sources: dict[str, list[str]] = field(default_factory=dict)
 
+    @classmethod
+    def identity(cls, path: str, lines: list[str]) -> MappedText:
+        """A file's own lines, each standing for itself."""
+        mapped = cls([], [], {path: lines})
+        for number, line in enumerate(lines, 1):
+            mapped.add(line, Origin(path, number))
+        return mapped
+
     def add(self, text: str, origin: Origin) -> None:
         if "\n" in text:
             raise ValueError("one line at a time")

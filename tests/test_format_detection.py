@@ -1,0 +1,115 @@
+"""Format detection: ``crdex parse PATH`` picks the format, ``--format`` overrides it.
+
+A wrong guess (or a wrong ``--format``) is an error that names the format
+tried and why it was chosen.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import corpus_path
+from crdex.corpus import bundled_documents
+from crdex.parser import ParseError, detect_format, format_names, parse_text
+
+
+def run_crdex(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "crdex", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_every_format_is_known_to_the_cli() -> None:
+    assert set(format_names()) == {
+        "official",
+        "markdown",
+        "mdbook-html",
+        "pdf-text",
+        "rulings",
+        "docx",
+        "pdf",
+        "rtf",
+    }
+    result = run_crdex("parse", "--help")
+    assert "mdbook-html" in result.stdout and "rulings" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("prefix", "name"), [("000_", "markdown"), ("001_", "pdf-text"), ("002_", "rulings")]
+)
+def test_seeds_are_detected(prefix: str, name: str) -> None:
+    path = next(p for p in bundled_documents() if p.name.startswith(prefix))
+    text = path.read_text(encoding="utf-8")
+    fmt, reason = detect_format(text, str(path))
+    assert fmt.name == name and reason
+    result = run_crdex("parse", str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["edition"]["format"] == name
+    assert data["accounting"]["lines_total"] == data["accounting"]["lines_accounted"]
+
+
+@pytest.mark.corpus
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [
+        ("cr-2022-10-07.txt", "official"),
+        ("cr-2022-10-07.mdbook.html", "mdbook-html"),
+        ("cr-markdown/2022-10-07", "markdown"),
+        ("cr-2014-05-01.docx", "docx"),
+        ("cr-2002-10-07.pdf", "pdf"),
+        ("cr-2003-06-01.rtf", "rtf"),
+    ],
+)
+def test_corpus_documents_are_detected(name: str, fmt: str) -> None:
+    result = run_crdex("parse", str(corpus_path(name)))
+    assert result.returncode == 0, result.stderr
+    assert f"  format       {fmt}," in result.stdout
+    assert "(100.0%)" in result.stdout
+
+
+def test_format_overrides_detection() -> None:
+    """One rule per line, no footer: official text unless told it was extracted from a PDF."""
+    text = (
+        "1. Game\n\n502.36. Scry\n"
+        "502.36a Scry is a static ability that functions while a spell is\n"
+        "resolving.\n"
+    )
+    assert parse_text(text, "slice.txt").source.format == "official"
+    edition = parse_text(text, "slice.txt", format="pdf-text")
+    assert edition.source.format == "pdf-text"
+    assert edition.rule("502.36a").text.endswith("while a spell is resolving.")
+    assert [r.kind for r in edition.repairs] == ["rejoined-line"]
+
+
+def test_wrong_format_names_the_format_tried() -> None:
+    path = next(p for p in bundled_documents() if p.name.startswith("000_"))
+    result = run_crdex("parse", str(path), "--format", "rulings")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"Error: {path}:49:1: unexpected a wrapped line; expected ")
+    assert "(read as 'rulings', as asked)" in result.stderr
+
+
+def test_wrong_guess_names_the_format_and_why() -> None:
+    # bold rule numbers make it look like markdown, but a line is broken
+    text = "**701.1.** Fine.\n+ **7x1.1a** broken\n"
+    with pytest.raises(ParseError) as caught:
+        parse_text(text, "notes.txt")
+    message = str(caught.value)
+    assert message.startswith("notes.txt:2:5: malformed rule line")
+    assert "(read as 'markdown' because 1 lines start with a rule number in bold" in message
+
+
+def test_directory_with_another_format_is_an_error(tmp_path: Path) -> None:
+    result = run_crdex("parse", str(tmp_path), "--format", "official")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "a directory is read as a markdown book" in result.stderr

@@ -10,8 +10,10 @@ Layout of the home directory::
 Documents are cached by the sha256 of their bytes, so adding the same file
 twice (or a byte-identical copy under another name) parses nothing. The
 identity graph is keyed by the hashes of the documents in the chain, the
-graph format version and the overrides, so it is rebuilt only when one of
-those changes; commands then load the graph alone, never the editions.
+graph format version, the overrides and the matching code, so it is
+rebuilt only when one of those changes; commands then load the graph
+alone, never the editions. A snapshot of an older format is remade from
+the parse cache, without parsing again.
 
 The **chain** is one document per effective date: the untagged copy when
 there is one, else a ``.derived`` copy, else another tagged copy
@@ -30,6 +32,7 @@ library is empty.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -49,7 +52,7 @@ from .errors import LibraryError
 from .graph import GRAPH_FORMAT, Graph
 from .lineage import build_graph
 from .overrides import Overrides, load_overrides
-from .snapshot import Snapshot, snapshot_of
+from .snapshot import SNAPSHOT_FORMAT, Snapshot, snapshot_of
 
 __all__ = [
     "AddReport",
@@ -213,6 +216,23 @@ def _write_caches(home: Path, edition: Edition, snap: Snapshot) -> None:
     _atomic_write(home / "snapshots" / f"{sha}.json", data.encode())
 
 
+# the modules whose code decides what the graph says: a change to any of them
+# makes cached graphs stale even when GRAPH_FORMAT was not bumped
+_GRAPH_CODE = ("classify", "content", "graph", "lineage", "match", "snapshot")
+
+
+@functools.cache
+def _code_digest() -> str:
+    h = hashlib.sha256()
+    here = Path(__file__).parent
+    for name in _GRAPH_CODE:
+        try:
+            h.update((here / f"{name}.py").read_bytes())
+        except OSError:  # an installation without sources: the format version decides
+            h.update(name.encode())
+    return h.hexdigest()[:16]
+
+
 def _atomic_write(path: Path, data: bytes) -> None:
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     tmp.write_bytes(data)
@@ -356,16 +376,21 @@ class Library:
     # -- cached data -----------------------------------------------------------
 
     def snapshot(self, sha: str) -> Snapshot:
+        """The lineage slice of a document; remade from the parse cache if its format is old."""
         snap = self._snapshots.get(sha)
         if snap is None:
             assert self.home is not None
             path = self.home / "snapshots" / f"{sha}.json"
             try:
-                snap = Snapshot.from_dict(json.loads(path.read_text("utf-8")))
-            except (OSError, ValueError) as exc:
-                raise LibraryError(
-                    f"{path}: the cached document cannot be read ({exc}); run 'crdex build' again"
-                ) from None
+                data = json.loads(path.read_text("utf-8"))
+            except (OSError, ValueError):
+                data = None
+            if data is not None and data.get("format") == SNAPSHOT_FORMAT:
+                snap = Snapshot.from_dict(data)
+            else:
+                snap = snapshot_of(self.edition(sha))
+                text = json.dumps(snap.to_dict(), ensure_ascii=False, separators=(",", ":"))
+                _atomic_write(path, text.encode())
             self._snapshots[sha] = snap
         return snap
 
@@ -387,8 +412,9 @@ class Library:
     # -- the identity graph ------------------------------------------------------
 
     def graph_key(self) -> str:
+        """The chain's document hashes, the graph format, the overrides and the matching code."""
         chain = [d.sha256 for d in self.chain()]
-        blob = json.dumps([GRAPH_FORMAT, self.overrides.digest, chain]).encode()
+        blob = json.dumps([GRAPH_FORMAT, _code_digest(), self.overrides.digest, chain]).encode()
         return hashlib.sha256(blob).hexdigest()[:32]
 
     def graph_path(self) -> Path | None:

@@ -21,9 +21,11 @@ from typing import Any
 
 from crdex.parser.tree import Edition
 
-__all__ = ["GLOSSARY", "Node", "Snapshot", "snapshot_of"]
+__all__ = ["GLOSSARY", "SNAPSHOT_FORMAT", "Node", "Snapshot", "snapshot_of"]
 
 GLOSSARY = "glossary"
+# bump when snapshot_of reduces an edition differently
+SNAPSHOT_FORMAT = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,7 @@ class Snapshot:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "format": SNAPSHOT_FORMAT,
             "id": self.id,
             "date": self.date.isoformat() if self.date else None,
             "sha256": self.sha256,

@@ -142,6 +142,7 @@ class ExportPlan:
     editions: list[Chosen]
     complete: bool = False
     _index: IdentityIndex | None = field(default=None, repr=False)
+    _chosen: set[int] | None = field(default=None, repr=False)
     _links_from: dict[str, list[Link]] = field(default_factory=dict, repr=False)
     _links_to: dict[str, list[Link]] = field(default_factory=dict, repr=False)
 
@@ -238,9 +239,12 @@ class ExportPlan:
     # -- the identity graph --------------------------------------------------------
 
     def _wanted(self, ident: Identity) -> bool:
+        """Whole exports hold every identity; others those present in (or gone at) an edition."""
         if self.complete:
             return True
-        return any(c.index is not None and ident.run_at(c.index) is not None for c in self.editions)
+        if self._chosen is None:
+            self._chosen = {c.index for c in self.editions if c.index is not None}
+        return any(ident.first <= c <= ident.last + 1 for c in self._chosen)
 
     def identities(self) -> Iterator[dict[str, Any]]:
         eds = self.graph.editions
@@ -292,7 +296,7 @@ class ExportPlan:
                 "target": ln.target,
             }
             for ln in self.graph.links
-            if ln.source in wanted or ln.target in wanted
+            if ln.source in wanted and ln.target in wanted
         ]
 
     def changes(self) -> Iterator[dict[str, Any]]:

@@ -1,0 +1,304 @@
+"""Writing an export as a SQLite database: one table per kind of thing, keyed by stable ids.
+
+The tables, keys and indexes are in ``schema/crdex-export.sql``. Lists keep
+their order in a ``position`` column; the few values that are lists of
+strings everywhere they are read (a rule's ``children``, an edition's line
+endings) are JSON text. A full-text index over rule titles and text
+(``rules_fts``, FTS5, when the sqlite3 library has it) makes the file
+searchable in tools such as Datasette.
+
+The database is written to a temporary file beside the target and moved into
+place at the end, so a failed export never leaves half a file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import ExportError
+from .records import ExportPlan, Progress
+
+__all__ = ["INDEX_MARKER", "sql_schema", "write_sqlite"]
+
+INDEX_MARKER = "-- indexes"
+
+
+def sql_schema() -> str:
+    """The DDL of the SQLite export (tables, view, then indexes)."""
+    return resources.files(__package__).joinpath("schema/crdex-export.sql").read_text("utf-8")
+
+
+def _fts(db: sqlite3.Connection) -> bool:
+    try:
+        db.execute(
+            "CREATE VIRTUAL TABLE rules_fts USING fts5(title, text, content='rules', content_rowid='rowid')"
+        )
+    except sqlite3.OperationalError:  # pragma: no cover - sqlite built without FTS5
+        return False
+    db.execute("INSERT INTO rules_fts(rules_fts) VALUES ('rebuild')")
+    return True
+
+
+def write_sqlite(
+    plan: ExportPlan, path: str | os.PathLike[str], progress: Progress | None = None
+) -> None:
+    """Write the export to a new SQLite database at ``path`` (replacing any file there)."""
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.unlink(missing_ok=True)
+    try:
+        db = sqlite3.connect(tmp)
+    except sqlite3.Error as exc:
+        raise ExportError(f"{target}: cannot create the database ({exc})") from None
+    try:
+        tables, indexes = sql_schema().split(INDEX_MARKER, 1)
+        db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
+        db.executescript(tables)
+        with db:
+            _write(db, plan, progress)
+        db.executescript(indexes)
+        with db:
+            fts = _fts(db)
+            db.execute(
+                "INSERT INTO meta VALUES ('full_text_search', ?)", ("rules_fts" if fts else "",)
+            )
+        db.execute("ANALYZE")
+        db.close()
+        tmp.replace(target)
+    except BaseException:
+        db.close()
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _write(db: sqlite3.Connection, plan: ExportPlan, progress: Progress | None) -> None:
+    header = plan.header()
+    db.executemany(
+        "INSERT INTO meta VALUES (?, ?)",
+        [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in header.items()],
+    )
+    chain = plan.chain()
+    exported = {c.id for c in plan.editions}
+    db.executemany(
+        "INSERT INTO editions (id, chain_index, effective_date, title, sha256, path, "
+        "rules_count, glossary_count, exported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                e["id"],
+                e["index"],
+                e["date"],
+                e["title"],
+                e["sha256"],
+                e["path"],
+                e["rules"],
+                e["glossary"],
+                int(e["id"] in exported),
+            )
+            for e in chain
+        ],
+    )
+    for data in plan.edition_records(progress):
+        _edition(db, data)
+    idents = []
+    versions = []
+    index = {e["id"]: e["index"] for e in chain}
+    for ident in plan.identities():
+        idents.append(
+            (
+                ident["id"],
+                ident["kind"],
+                ident["first_edition"],
+                ident["last_edition"],
+                ident["status"],
+                ident["key"],
+                ident["merged_into"],
+            )
+        )
+        for pos, v in enumerate(ident["versions"]):
+            versions.append(
+                (
+                    ident["id"],
+                    pos,
+                    v["first_edition"],
+                    v["last_edition"],
+                    index[v["first_edition"]],
+                    index[v["last_edition"]],
+                    v["key"],
+                    v["kind"],
+                    v["title"],
+                    v["text"],
+                    v["relation"],
+                    v["change"],
+                    v["previous_key"],
+                )
+            )
+    db.executemany("INSERT INTO identities VALUES (?, ?, ?, ?, ?, ?, ?)", idents)
+    db.executemany(f"INSERT INTO versions VALUES ({', '.join('?' * 13)})", versions)
+    db.executemany(
+        "INSERT OR IGNORE INTO links VALUES (?, ?, ?, ?)",
+        [(ln["kind"], ln["edition"], ln["source"], ln["target"]) for ln in plan.links()],
+    )
+    db.executemany(
+        "INSERT INTO changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                c["edition"],
+                c["previous_edition"],
+                c["identity"],
+                c["kind"],
+                c["relation"],
+                c["from_key"],
+                c["to_key"],
+                c["change"],
+                c["other"],
+            )
+            for c in plan.changes()
+        ],
+    )
+
+
+def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
+    ed = data["edition"]
+    eid = ed["id"]
+    acc = data["accounting"]
+    row = (
+        ed["effective_date"],
+        ed["title"],
+        ed["sha256"],
+        ed["path"],
+        len(data["rules"]),
+        len(data["glossary"]),
+        ed["format"],
+        ed["encoding"],
+        ed["bytes"],
+        json.dumps(ed["line_endings"]),
+        acc["lines_total"],
+        acc["lines_accounted"],
+        data["schema_version"],
+    )
+    cur = db.execute(
+        "UPDATE editions SET effective_date=?, title=?, sha256=?, path=?, rules_count=?, "
+        "glossary_count=?, format=?, encoding=?, bytes=?, line_endings=?, lines_total=?, "
+        "lines_accounted=?, tree_schema_version=?, exported=1 WHERE id=?",
+        (*row, eid),
+    )
+    if cur.rowcount == 0:
+        db.execute(
+            "INSERT INTO editions (effective_date, title, sha256, path, rules_count, "
+            "glossary_count, format, encoding, bytes, line_endings, lines_total, "
+            "lines_accounted, tree_schema_version, id, chain_index, exported) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 1)",
+            (*row, eid),
+        )
+    db.executemany(
+        "INSERT INTO edition_lines VALUES (?, ?, ?, ?)",
+        [
+            (eid, part, pos, text)
+            for part in ("introduction", "credits", "book_index")
+            for pos, text in enumerate(data[part])
+        ],
+    )
+    db.executemany(
+        "INSERT INTO contents VALUES (?, ?, ?, ?, ?)",
+        [(eid, pos, c["number"], c["title"], c["line"]) for pos, c in enumerate(data["contents"])],
+    )
+    db.executemany(
+        "INSERT INTO repairs VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                eid,
+                pos,
+                r["line"],
+                r["column"],
+                r["kind"],
+                r["reason"],
+                r["original"],
+                r["replacement"],
+            )
+            for pos, r in enumerate(acc["repairs"])
+        ],
+    )
+    db.executemany(
+        "INSERT INTO accounting VALUES (?, ?, ?)",
+        [(eid, kind, n) for kind, n in acc["by_kind"].items()],
+    )
+    rules, examples, rulings, cites, refs = [], [], [], [], []
+    first_id = {}
+    for r in data["rules"]:
+        first_id.setdefault(r["number"], r["id"])
+    for pos, r in enumerate(data["rules"]):
+        rid = r["id"]
+        rules.append(
+            (
+                rid,
+                eid,
+                pos,
+                r["number"],
+                r["kind"],
+                r["title"],
+                r["text"],
+                r["normalized"],
+                r["parent"],
+                r["parent_id"],
+                json.dumps(r["children"]),
+                r["identity"],
+                r["line"],
+                r["end_line"],
+            )
+        )
+        examples.extend(
+            (rid, i, text, line)
+            for i, (text, line) in enumerate(zip(r["examples"], r["example_lines"], strict=True))
+        )
+        rulings.extend(
+            (
+                rid,
+                i,
+                x["text"],
+                x["source"],
+                x["date"],
+                x["number"],
+                x["filed_under"],
+                int(x["flagged"]),
+                x["line"],
+            )
+            for i, x in enumerate(r["rulings"])
+        )
+        cites.extend((rid, i, c["source"], c["date"]) for i, c in enumerate(r["citations"]))
+        refs.extend(
+            (rid, i, x["target"], first_id.get(x["target"]), x["kind"], x["text"], x["start"])
+            for i, x in enumerate(r["references"])
+        )
+    db.executemany(f"INSERT INTO rules VALUES ({', '.join('?' * 14)})", rules)
+    db.executemany("INSERT INTO examples VALUES (?, ?, ?, ?)", examples)
+    db.executemany("INSERT INTO rulings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rulings)
+    db.executemany("INSERT INTO rule_citations VALUES (?, ?, ?, ?)", cites)
+    db.executemany("INSERT INTO rule_references VALUES (?, ?, ?, ?, ?, ?, ?)", refs)
+    gloss, aliases, grefs = [], [], []
+    for pos, g in enumerate(data["glossary"]):
+        gid = g["id"]
+        gloss.append(
+            (
+                gid,
+                eid,
+                pos,
+                g["term"],
+                g["definition"],
+                int(g["obsolete"]),
+                g["identity"],
+                g["line"],
+            )
+        )
+        aliases.extend((gid, i, a) for i, a in enumerate(g["aliases"]))
+        grefs.extend(
+            (gid, i, x["target"], first_id.get(x["target"]), x["kind"], x["text"], x["start"])
+            for i, x in enumerate(g["references"])
+        )
+    db.executemany("INSERT INTO glossary VALUES (?, ?, ?, ?, ?, ?, ?, ?)", gloss)
+    db.executemany("INSERT INTO glossary_aliases VALUES (?, ?, ?)", aliases)
+    db.executemany("INSERT INTO glossary_references VALUES (?, ?, ?, ?, ?, ?, ?)", grefs)

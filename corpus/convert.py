@@ -16,6 +16,7 @@ what a ``.txt`` copy of the edition would have on about line N.
 from __future__ import annotations
 
 import io
+import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -161,11 +162,16 @@ def pdf_to_text(data: bytes, path: str) -> Converted:
         import pypdf
     except ImportError:
         raise _missing("pypdf", "pypdf", "PDF files") from None
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL)  # damage is reported below, not logged on the way
     try:
         reader = pypdf.PdfReader(io.BytesIO(data))
         pages = [_page_lines(page) for page in reader.pages]
     except Exception as exc:  # pypdf raises many kinds for a damaged file
         raise ConversionError(f"{path}: not a readable PDF file ({exc})") from None
+    finally:
+        log.setLevel(level)
     out: list[str] = []
     notes: list[str] = []
     first_x = 0.0

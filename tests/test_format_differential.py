@@ -23,6 +23,8 @@ DANDAN = (
 PAIRS = [
     ("cr-markdown/2022-10-07", "cr-2022-10-07.txt", {"206.3a": DANDAN}),
     ("cr-2022-10-07.mdbook.html", "cr-2022-10-07.txt", {"206.3a": DANDAN}),
+    ("cr-markdown/2022-07-08", "cr-2022-07-08.txt", {}),
+    ("cr-2022-06-10.mdbook.html", "cr-2022-06-10.txt", {}),
     ("cr-2014-05-01.docx", "cr-2014-05-01.derived.txt", {}),
     ("cr-2014-06-01.docx", "cr-2014-06-01.derived.txt", {}),
     ("cr-2014-07-18.docx", "cr-2014-07-18.derived.txt", {}),

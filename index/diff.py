@@ -139,7 +139,7 @@ def _pair_item(a: Side, b: Side) -> DiffItem | None:
 
 def _side(graph: Graph, ident: Identity, run: Run) -> Side:
     v = graph.version(ident, run)
-    return Side(v.key, v.title, v.text, ident.glossary, ident.id)
+    return Side(v.key, "" if ident.glossary else v.title, v.text, ident.glossary, ident.id)
 
 
 def diff_chain(graph: Graph, ia: int, ib: int) -> EditionDiff:

@@ -75,7 +75,7 @@ def find_edition(
     try:
         day = _dt.date.fromisoformat(name)
     except ValueError:
-        ids = [e.id for e in editions] + sorted(others)
+        ids = list(dict.fromkeys([LATEST, *(e.id for e in editions), *sorted(others)]))
         raise UnknownEdition(
             f"no edition {name!r} in the library: name an edition by its id "
             f"(such as {editions[-1].id}), by a date (YYYY-MM-DD), or 'latest'"
@@ -83,9 +83,10 @@ def find_edition(
         ) from None
     first = editions[0]
     if day.isoformat() < first.date:
+        effective = "" if first.id == first.date else f" (effective {first.date})"
         raise DateBeforeFirstEdition(
             f"no edition was in force on {day.isoformat()}: the first edition in the library "
-            f"is {first.id} (effective {first.date})"
+            f"is {first.id}{effective}"
         )
     index = max(i for i, ed in enumerate(editions) if ed.date <= day.isoformat())
     ed = editions[index]

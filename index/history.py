@@ -8,6 +8,7 @@ the same number, to say "502.36 was Scry until 2007, then Shroud".
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,11 +31,16 @@ __all__ = [
 
 
 def is_rule_number(text: str) -> bool:
+    """A rule number such as 701.22 or 704.5aa (anything else is read as a glossary term)."""
     try:
         RuleNumber.parse(text)
     except ValueError:
         return False
     return True
+
+
+def _looks_numeric(text: str) -> bool:
+    return bool(re.match(r"\s*\d", text))
 
 
 def canonical(text: str) -> str:
@@ -131,6 +137,11 @@ class History:
 
 def find_holder(graph: Graph, asked: str, index: int) -> tuple[Identity, bool]:
     """The identity holding number or term ``asked`` in chain edition ``index``."""
+    if _looks_numeric(asked) and not is_rule_number(asked):
+        raise UnknownRule(
+            f"{asked!r} is not a rule number: rule numbers look like 7, 701, 701.22 or "
+            f"704.5aa{suggest(asked.strip(), graph.known_keys())}"
+        )
     glossary = not is_rule_number(asked)
     key = canonical(asked)
     ident = graph.holder(key, index, glossary=glossary)
@@ -144,11 +155,17 @@ def _unknown_message(graph: Graph, key: str, index: int, glossary: bool) -> str:
     what = f"glossary term {key!r}" if glossary else f"rule {key}"
     spans = graph.holders(key, glossary=glossary)
     if spans:
-        where = "; ".join(
-            f"{graph.editions[s].id}…{graph.editions[e].id}" if s != e else graph.editions[s].id
-            for s, e, _ in spans[-3:]
+        eds = graph.editions
+        parts = []
+        for start, end, ident in _joined(spans)[-4:]:
+            run = ident.run_at(start)
+            label = describe(graph.version(ident, run), 40) if run else ""
+            when = f"{eds[start].id}…{eds[end].id}" if start != end else eds[start].id
+            parts.append(f"{when} ({label})" if label else when)
+        return (
+            f"there is no {what} in edition {edition}; it exists in {', '.join(parts)}; "
+            "name an edition or date in one of those ranges"
         )
-        return f"there is no {what} in edition {edition}; it exists in {where}"
     present = [
         run.key
         for ident in graph.identities
@@ -161,6 +178,17 @@ def _unknown_message(graph: Graph, key: str, index: int, glossary: bool) -> str:
         return f"no edition has a {what}{near}"
     near = suggest(key, present) or suggest(key, graph.known_keys())
     return f"no edition has a {what}{near}"
+
+
+def _joined(spans: list[tuple[int, int, Identity]]) -> list[tuple[int, int, Identity]]:
+    """Adjacent spans of one identity as one span."""
+    out: list[tuple[int, int, Identity]] = []
+    for start, end, ident in spans:
+        if out and out[-1][2] is ident and out[-1][1] + 1 == start:
+            out[-1] = (out[-1][0], end, ident)
+        else:
+            out.append((start, end, ident))
+    return out
 
 
 def _link_label(graph: Graph, identity_id: str, index: int) -> dict[str, Any]:
@@ -194,8 +222,8 @@ def history(graph: Graph, asked: str, where: EditionRef) -> History:
             moved = previous.key != version.key
             relation = "moved" if moved else ("edited" if version.change != "none" else "unchanged")
             prev_number = previous.key if moved else None
-            text_a = f"{previous.title}\n{previous.text}".strip()
-            text_b = f"{version.title}\n{version.text}".strip()
+            text_a = previous.text if glossary else f"{previous.title}\n{previous.text}".strip()
+            text_b = version.text if glossary else f"{version.title}\n{version.text}".strip()
             diff = word_diff(text_a, text_b) if text_a != text_b else []
         until = eds[version.end + 1].date if version.end + 1 < len(eds) else None
         entries.append(

@@ -649,8 +649,18 @@ class _Matcher:
             if not found:
                 break
 
+    def same_term(self) -> None:
+        """Glossary entries: the same term (any case) is the same entry, whatever its definition."""
+        b_terms = {n.key.casefold(): j for j, n in enumerate(self.b.nodes)}
+        for i in self.free_a():
+            j = b_terms.get(self.a.nodes[i].key.casefold())
+            if j is not None and j not in self.b2a and j not in self.blocked_b:
+                self.link(i, j, "title")
+
     def run(self, *, structural: bool = True) -> Match:
         self.same()
+        if not structural:
+            self.same_term()
         self.rounds(structural)
         if self.similar_anywhere():
             self.rounds(structural)
@@ -669,5 +679,9 @@ def match_nodes(
     *,
     structural: bool = True,
 ) -> Match:
-    """Match two editions' node lists (rules, or glossary entries with ``structural=False``)."""
+    """Match two editions' node lists (rules, or glossary entries with ``structural=False``).
+
+    Glossary entries have no tree; an entry keeps its identity while its
+    term does (``title`` phase), and is otherwise matched by its definition.
+    """
     return _Matcher(old, new, overrides).run(structural=structural)

@@ -1,0 +1,126 @@
+"""``crdex export``: the library as JSON, JSON Lines or SQLite, for other tools."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from crdex.home import resolve_home
+from crdex.index.export import FORMATS, ExportError, plan_export, schema_text
+from crdex.index.export import export as write_export
+from crdex.index.questions import open_lineage
+
+__all__ = ["export"]
+
+_BY_SUFFIX = {
+    ".json": "json",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".db": "sqlite",
+    ".sqlite": "sqlite",
+    ".sqlite3": "sqlite",
+}
+
+
+def _format_of(output: str, fmt: str | None) -> str:
+    if fmt:
+        return fmt
+    guessed = _BY_SUFFIX.get(Path(output).suffix.lower())
+    if guessed is None:
+        raise ExportError(
+            f"cannot tell the format from {output!r}: give --format ({', '.join(FORMATS)})"
+        )
+    return guessed
+
+
+@click.command()
+@click.option(
+    "--format",
+    "-f",
+    "fmt",
+    type=click.Choice(FORMATS),
+    help="Output format (default: from the file name: .json, .jsonl, .db/.sqlite).",
+)
+@click.option(
+    "--edition",
+    "-e",
+    "editions",
+    multiple=True,
+    metavar="EDITION",
+    help="Edition to export: id, date or 'latest' (repeatable; default: latest).",
+)
+@click.option("--all-editions", is_flag=True, help="Export every edition of the chain.")
+@click.option(
+    "--output",
+    "-o",
+    metavar="PATH",
+    help="File to write ('-' for standard output, JSON formats only).",
+)
+@click.option(
+    "--schema", "print_schema", is_flag=True, help="Print the JSON Schema of the exports and exit."
+)
+@click.option(
+    "--home",
+    metavar="DIR",
+    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
+)
+def export(
+    fmt: str | None,
+    editions: tuple[str, ...],
+    all_editions: bool,
+    output: str | None,
+    print_schema: bool,
+    home: str | None,
+) -> None:
+    """Write editions, rules, glossary and the identity graph for other tools.
+
+    Every field of the rule tree is exported (examples, rulings, references),
+    with stable ids: a rule is <edition>/<number> (2026-08-07/701.22), an
+    identity (a rule followed across editions) is the id of its first version
+    (2005-02-01/502.36). JSON and JSON Lines follow the schema that --schema
+    prints; SQLite has one table per kind of thing, with keys and indexes.
+    """
+    if print_schema:
+        click.echo(schema_text(), nl=False)
+        return
+    if not output:
+        raise click.UsageError("give the file to write with -o PATH (or --schema)")
+    fmt = _format_of(output, fmt)
+    if fmt == "sqlite" and output == "-":
+        raise ExportError("a SQLite export needs a file: give -o PATH")
+    lineage = open_lineage(resolve_home(home))
+    plan = plan_export(lineage.library, lineage.graph, editions, all_editions=all_editions)
+    console = Console(stderr=True)
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("exporting {task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as bar:
+        tasks: dict[str, int] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        write_export(plan, fmt, output, progress)
+    if output == "-":
+        return
+    elapsed = time.perf_counter() - started
+    size = Path(output).stat().st_size
+    first, last = plan.editions[0].id, plan.editions[-1].id
+    span = first if first == last else f"{first} … {last}"
+    click.echo(
+        f"exported {len(plan.editions)} editions ({span}) as {fmt} to {output} "
+        f"({size / 1e6:.1f} MB, {elapsed:.1f} s)",
+        err=True,
+    )

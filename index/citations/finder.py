@@ -1,0 +1,224 @@
+"""Finding rule citations in code and prose, with their line and column.
+
+What counts as a citation:
+
+- after a keyword: "CR 601.2f", "C.R. 601.2f", "Comprehensive Rules 601.2f",
+  "rule 601.2a", "Rule 601", "rules 119.7–8", "rules 601.2a, 601.2b and
+  601.2c" (each item a citation), "§ 601.2f", "CR section 6";
+- in brackets: "[702.19b]", "[601.2]";
+- pinned to a date: "20100716 - 601.2f", "2010-07-16: CR 601.2f" (the
+  number as of that date);
+- bare, when it has a subrule letter: "601.2f", "601.2a–h".
+
+Everything else is a plain number: "100 cards", "200.0", "3.14", "1.601.2",
+"$100.25", "601.2" with no keyword, brackets or letter, "section 2 of the
+License". Numbers inside URLs and paths ("/601.2f") are not citations.
+Ranges are expanded with :func:`crdex.parser.references.expand_range`.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from crdex.parser.numbers import RuleNumber
+from crdex.parser.references import expand_range
+
+from .lexer import Syntax, prose_mask
+
+__all__ = ["Citation", "find_citations", "find_in_line"]
+
+# subrule letters: one, or two beginning with "a" (704.5aa); "100.5px" is not a rule
+_L = r"(?:a[a-z]|[a-z])"
+_RULE = rf"[1-9]\d{{2}}(?:\.[1-9]\d{{0,2}}{_L}?)?"
+_STOP = r"(?![\w]|\.\d)"
+_TAIL = (
+    rf"(?:(?P<sep1>[\u2013\u2014]|-{{1,2}})(?P<lend>{_L})(?!\w)"
+    rf"|(?P<sep2>\s*(?:[\u2013\u2014]|-{{1,2}}|\bto\b|\bthrough\b)\s*)"
+    rf"(?P<nend>{_RULE}|\d{{1,3}}{_L}?){_STOP})?"
+)
+_ITEM = rf"(?P<start>{_RULE}){_STOP}{_TAIL}"
+_CR = r"(?:\bC\.R\.|\bCR(?![A-Za-z])|\b[Cc]omp(?:rehensive|\.)?\s+[Rr]ules)"
+_RULEWORD = r"(?:\b[Rr]ules?\b|\bRULES?\b)"
+
+_KEYWORD = re.compile(rf"(?P<kw>{_CR}(?:\s*(?:{_RULEWORD}|§))?|{_RULEWORD}|§)\s*#?\s*(?={_RULE})")
+_CR_SECTION = re.compile(rf"{_CR}\s+[Ss]ection\s+(?P<start>[1-9]){_STOP}")
+_DATED = re.compile(
+    r"(?<![\w.])(?P<date>(?:19|20)\d\d(?P<dsep>-?)[01]\d(?P=dsep)[0-3]\d)(?!\d)"
+    rf"\s*(?:[-\u2013\u2014:,]\s*)?(?:{_CR}\s*|{_RULEWORD}\s*)?#?\s*(?={_RULE})"
+)
+_ITEM_RE = re.compile(_ITEM)
+_LIST_SEP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&)\s+)\s*")
+_BRACKET = re.compile(rf"\[\s*(?P<item>{_ITEM})\s*\]")
+_BARE = re.compile(rf"(?<![\w.$/#\\@-])(?P<start>[1-9]\d{{2}}\.[1-9]\d{{0,2}}{_L}){_STOP}{_TAIL}")
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One citation: where it is, how it was written, the numbers it names.
+
+    ``start``/``end`` locate ``number`` (the part a fix rewrites) in its line,
+    0-based; ``column`` (1-based) is where the citation as written begins.
+    A range keeps its parts (``first``, ``separator``, ``last``) so that a
+    fix can write the new range in the same shape.
+    """
+
+    line: int
+    column: int
+    text: str
+    style: str
+    number: str
+    start: int
+    end: int
+    numbers: tuple[str, ...]
+    first: str
+    separator: str = ""
+    last: str = ""
+    pinned: str | None = None
+    pin_text: str = ""
+    pin_start: int = -1
+
+    @property
+    def is_range(self) -> bool:
+        return len(self.numbers) > 1
+
+
+def _item(
+    m: re.Match[str], offset: int = 0
+) -> tuple[str, int, int, tuple[str, ...], str, str, str]:
+    """(number text, start, end, members, first, separator, last) of an item match."""
+    first = m.group("start")
+    last = m.group("lend") or m.group("nend")
+    sep = m.group("sep1") or m.group("sep2") or ""
+    members: list[str] = []
+    if last:
+        try:
+            members = expand_range(first, last)
+        except ValueError:
+            members = []
+    if len(members) > 1:
+        end = m.end("lend") if m.group("lend") else m.end("nend")
+    else:
+        members, end, sep, last = [str(RuleNumber.parse(first))], m.end("start"), "", ""
+    start = m.start("start")
+    return (
+        m.string[start:end],
+        start + offset,
+        end + offset,
+        tuple(members),
+        first,
+        sep,
+        last,
+    )
+
+
+def _valid_date(text: str) -> str | None:
+    digits = text.replace("-", "")
+    try:
+        return _dt.date(int(digits[:4]), int(digits[4:6]), int(digits[6:])).isoformat()
+    except ValueError:
+        return None
+
+
+def find_in_line(text: str, line: int = 1) -> list[Citation]:
+    """The citations in one line of prose, in order of their column."""
+    found: list[Citation] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= x or a >= y for x, y in taken)
+
+    def add(col: int, written_end: int, style: str, item: tuple, **pin: object) -> None:  # type: ignore[type-arg]
+        number, start, end, members, first, sep, last = item
+        found.append(
+            Citation(
+                line=line,
+                column=col + 1,
+                text=text[col:written_end],
+                style=style,
+                number=number,
+                start=start,
+                end=end,
+                numbers=members,
+                first=first,
+                separator=sep,
+                last=last,
+                **pin,  # type: ignore[arg-type]
+            )
+        )
+        taken.append((col, written_end))
+
+    for m in _DATED.finditer(text):
+        item_m = _ITEM_RE.match(text, m.end())
+        date = _valid_date(m.group("date"))
+        if item_m is None or date is None or not free(m.start(), item_m.end()):
+            continue
+        item = _item(item_m)
+        add(
+            m.start(),
+            item[2],
+            "dated",
+            item,
+            pinned=date,
+            pin_text=m.group("date"),
+            pin_start=m.start("date"),
+        )
+    for m in _CR_SECTION.finditer(text):
+        if free(m.start(), m.end()):
+            number = m.group("start")
+            add(
+                m.start(),
+                m.end(),
+                "section",
+                (number, m.start("start"), m.end(), (number,), number, "", ""),
+            )
+    for m in _KEYWORD.finditer(text):
+        pos = m.end()
+        item_m = _ITEM_RE.match(text, pos)
+        if item_m is None or not free(m.start(), item_m.end()):
+            continue
+        style = "cr" if not re.fullmatch(r"[Rr]ules?|RULES?|§", m.group("kw")) else "rule"
+        item = _item(item_m)
+        add(m.start(), item[2], style, item)
+        pos = item[2]
+        while (sep := _LIST_SEP.match(text, pos)) is not None:
+            nxt = _ITEM_RE.match(text, sep.end())
+            if nxt is None or not free(nxt.start(), nxt.end()):
+                break
+            item = _item(nxt)
+            add(nxt.start(), item[2], style, item)
+            pos = item[2]
+    for m in _BRACKET.finditer(text):
+        if not free(m.start(), m.end()):
+            continue
+        item_m = _ITEM_RE.match(text, m.start("item"))
+        assert item_m is not None
+        item = _item(item_m)
+        add(m.start(), m.end(), "bracket", item)
+    for m in _BARE.finditer(text):
+        if free(m.start(), m.end()):
+            item = _item(m)
+            add(m.start(), item[2], "bare", item)
+    found.sort(key=lambda c: (c.column, c.start))
+    return found
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    for number, m in enumerate(_LINE.finditer(text), 1):
+        chunk = m.group(0)
+        if not chunk and m.start() == len(text):
+            return
+        yield number, chunk.rstrip("\r\n")
+
+
+def find_citations(text: str, syntax: Syntax | None = None) -> list[Citation]:
+    """Every citation in a file's text; in code (``syntax`` given), only in comments and strings."""
+    prose = prose_mask(text, syntax)
+    out: list[Citation] = []
+    for number, line in _lines(prose):
+        if line.strip() and any(ch.isdigit() for ch in line):
+            out.extend(find_in_line(line, number))
+    return out

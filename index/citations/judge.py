@@ -1,0 +1,300 @@
+"""Judging a citation against an edition, through the identity graph.
+
+A citation pinned to a date ("20100716 - 601.2f") names the rule that held
+the number on that date; that rule is followed to the edition checked
+against (default: the latest). Its number there may be the same (ok, or
+"text changed" when its wording changed in meaning since the date), another
+(moved: the rule was renumbered, or merged into another), or none (removed).
+
+A citation without a date is taken to mean the rule with that number in the
+edition checked against. When no rule has the number there, the graph says
+what became of the last rule that had it: renumbered (moved), removed, or
+never a rule at all (does not exist).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from crdex.index.editions import EditionRef, find_edition
+from crdex.index.errors import LineageError
+from crdex.index.graph import Graph, Identity
+from crdex.index.history import describe
+from crdex.index.resolve import resolve
+from crdex.parser.numbers import RuleNumber
+from crdex.parser.references import expand_range
+
+from .finder import Citation
+
+__all__ = ["LABELS", "STATUSES", "Judge", "Judgement", "Verdict"]
+
+# worst first: a citation with several members takes the worst of their statuses
+STATUSES = ("bad-date", "missing", "removed", "moved", "changed", "ok")
+LABELS = {
+    "ok": "ok",
+    "missing": "does not exist",
+    "moved": "moved",
+    "changed": "text changed",
+    "removed": "removed",
+    "bad-date": "bad date",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What became of one number of a citation.
+
+    ``current`` is its number in the edition checked against; ``fixable``
+    says that rewriting the number to ``current`` (and a pinned date to that
+    edition's date) keeps the citation's meaning.
+    """
+
+    number: str
+    status: str
+    detail: str
+    current: str | None = None
+    fixable: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A citation's verdict: its status, a message, and the rewrite that fixes it, if any."""
+
+    citation: Citation
+    status: str
+    message: str
+    edition: str
+    verdicts: tuple[Verdict, ...]
+    replacement: str | None = None
+    pin_replacement: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def label(self) -> str:
+        return LABELS[self.status]
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.citation
+        return {
+            "line": c.line,
+            "column": c.column,
+            "text": c.text,
+            "style": c.style,
+            "numbers": list(c.numbers),
+            "pinned": c.pinned,
+            "edition": self.edition,
+            "status": self.status,
+            "message": self.message,
+            "current": [v.current for v in self.verdicts],
+            "replacement": self.replacement,
+            "pin_replacement": self.pin_replacement,
+        }
+
+
+def _ref(graph: Graph, index: int) -> EditionRef:
+    ed = graph.editions[index]
+    return EditionRef(ed.id, ed.date, ed.sha256, index, ed.id)
+
+
+class Judge:
+    """Judges citations against one edition of a graph.
+
+    ``as_of`` (a date) is the date assumed for citations written without one.
+    """
+
+    def __init__(self, graph: Graph, edition: str = "latest", *, as_of: str | None = None) -> None:
+        self.graph = graph
+        self.target = find_edition(edition, graph)
+        if self.target.index is None:  # pragma: no cover - find_edition without others
+            raise LineageError(f"{edition} is not an edition of the chain")
+        self.as_of = as_of
+        if as_of is not None:
+            find_edition(as_of, graph)  # a bad date is an error up front
+        self._children: dict[str, list[str]] | None = None
+        self._pins: dict[str, EditionRef | str] = {}
+
+    @property
+    def edition(self) -> str:
+        return self.target.id
+
+    # -- one number ---------------------------------------------------------------
+
+    def _label(self, ident: Identity, index: int) -> str:
+        run = ident.run_at(index) or ident.runs[-1]
+        return describe(self.graph.version(ident, run), 60)
+
+    def _children_of(self, number: str) -> list[str]:
+        if self._children is None:
+            self._children = {}
+            t = self.target.index
+            assert t is not None
+            for _ident, run in self.graph.present(t).values():
+                try:
+                    parent = RuleNumber.parse(run.key).parent
+                except ValueError:
+                    continue
+                if parent is not None:
+                    self._children.setdefault(str(parent), []).append(run.key)
+            for kids in self._children.values():
+                kids.sort(key=lambda k: RuleNumber.parse(k).sort_key())
+        return self._children.get(number, [])
+
+    def _hint(self, number: str) -> str:
+        parent = RuleNumber.parse(number).parent
+        if parent is None:
+            return ""
+        kids = self._children_of(str(parent))
+        if not kids:
+            return ""
+        span = kids[0] if len(kids) == 1 else f"{kids[0]}–{kids[-1]}"
+        return f" ({parent} has {span})"
+
+    def _changed_between(self, ident: Identity, a: int, b: int) -> str | None:
+        """The first edition after ``a``, up to ``b``, where the wording changed in meaning."""
+        lo, hi = sorted((a, b))
+        for run in ident.runs:
+            if lo < run.start <= hi and run.change == "meaning":
+                return self.graph.editions[run.start].id
+        return None
+
+    def _pin(self, date: str) -> EditionRef | str:
+        if date not in self._pins:
+            try:
+                self._pins[date] = find_edition(date, self.graph)
+            except LineageError as exc:
+                self._pins[date] = str(exc)
+        return self._pins[date]
+
+    def pinned(self, number: str, date: str) -> Verdict:
+        """The rule that held ``number`` on ``date``, followed to the target edition."""
+        to = self.target
+        at = self._pin(date)
+        if isinstance(at, str):
+            return Verdict(number, "bad-date", at)
+        assert at.index is not None and to.index is not None
+        ident = self.graph.holder(number, at.index)
+        if ident is None:
+            return Verdict(number, "missing", f"no {number} on {date} (edition {at.id})")
+        res = resolve(self.graph, number, at, to)
+        label = self._label(ident, at.index)
+        if res.status == "removed":
+            return Verdict(number, "removed", f"{number} ({label}) was {res.note}")
+        if res.status == "not-yet":
+            return Verdict(number, "missing", f"{number} ({label}) {res.note}, after {to.id}")
+        assert res.number is not None
+        if res.note:  # merged into another rule on the way
+            return Verdict(
+                number, "moved", f"merged into {res.number} in {to.id} ({res.label})", res.number
+            )
+        changed = self._changed_between(ident, at.index, to.index)
+        if res.number != number:
+            detail = f"{number} as of {date} is {res.number} in {to.id} ({label})"
+            if changed:
+                detail += f"; its wording changed in {changed}"
+            return Verdict(number, "moved", detail, res.number, fixable=changed is None)
+        if changed:
+            return Verdict(
+                number, "changed", f"the wording of {number} changed in {changed} ({label})", number
+            )
+        return Verdict(number, "ok", f"{number} in {to.id}", number, fixable=True)
+
+    def unpinned(self, number: str) -> Verdict:
+        """The rule with ``number`` in the target edition, or what became of the last one."""
+        to = self.target
+        assert to.index is not None
+        if self.graph.holder(number, to.index) is not None:
+            return Verdict(number, "ok", f"{number} in {to.id}", number, fixable=True)
+        spans = self.graph.holders(number)
+        before = [(end, ident) for _start, end, ident in spans if end < to.index]
+        if before:
+            end, ident = max(before, key=lambda s: s[0])
+            label = self._label(ident, end)
+            last = self.graph.editions[end].id
+            res = resolve(self.graph, number, _ref(self.graph, end), to)
+            if res.status != "current" or res.number is None:
+                return Verdict(number, "removed", f"{number} ({label}) was {res.note}")
+            how = "merged into" if res.note else "now"
+            return Verdict(
+                number,
+                "moved",
+                f"no {number} in {to.id}; the rule last numbered {number} ({label}, in {last}) "
+                f"is {how} {res.number}",
+                res.number,
+                fixable=not res.note,
+            )
+        later = [start for start, _end, _ident in spans if start > to.index]
+        if later:
+            first = self.graph.editions[min(later)].id
+            return Verdict(
+                number, "missing", f"no {number} in {to.id} (it first appears in {first})"
+            )
+        return Verdict(number, "missing", f"no {number} in {to.id}{self._hint(number)}")
+
+    # -- one citation ---------------------------------------------------------------
+
+    def judge(self, citation: Citation) -> Judgement:
+        date = citation.pinned or self.as_of
+        verdicts = tuple(
+            self.pinned(n, date) if date else self.unpinned(n) for n in citation.numbers
+        )
+        status = min((v.status for v in verdicts), key=STATUSES.index)
+        bad = [v for v in verdicts if v.status != "ok"] or list(verdicts)
+        if citation.is_range and status != "ok":
+            message = f"{citation.number}: " + "; ".join(v.detail for v in bad)
+        else:
+            message = (
+                bad[0].detail if not citation.is_range else f"{citation.number} in {self.edition}"
+            )
+        replacement, pin = self._fix(citation, verdicts, status)
+        return Judgement(citation, status, message, self.edition, verdicts, replacement, pin)
+
+    def _fix(
+        self, citation: Citation, verdicts: tuple[Verdict, ...], status: str
+    ) -> tuple[str | None, str | None]:
+        if status != "moved" or not all(v.fixable and v.current for v in verdicts):
+            return None, None
+        pin = None
+        if citation.pinned and self.target.date:
+            pin = (
+                self.target.date if "-" in citation.pin_text else self.target.date.replace("-", "")
+            )
+        if not citation.is_range:
+            return verdicts[0].current, pin
+        first, last = verdicts[0].current, verdicts[-1].current
+        assert first is not None and last is not None
+        text = _range_text(first, last, citation)
+        if text is None:
+            return None, None
+        wanted = {v.current for v in verdicts}
+        if not wanted <= set(expand_range(first, last)):
+            return None, None
+        return text, pin
+
+
+def _range_text(first: str, last: str, citation: Citation) -> str | None:
+    """``first``–``last`` written in the shape of the original range."""
+    a, b = RuleNumber.parse(first), RuleNumber.parse(last)
+    sep = citation.separator
+    if a == b:
+        return None
+    written_last = citation.last
+    if (
+        written_last.isalpha()
+        and a.letters
+        and b.letters
+        and (a.section, a.rule) == (b.section, b.rule)
+    ):
+        return f"{first}{sep}{b.letters}"
+    if (
+        written_last.isdigit()
+        and a.rule is not None
+        and not a.letters
+        and not b.letters
+        and a.section == b.section
+    ):
+        return f"{first}{sep}{b.rule}"
+    return f"{first}{sep}{last}"

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.element import Comment, Declaration, Doctype, ProcessingInstruction
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
@@ -43,6 +45,7 @@ _MDBOOK = re.compile(r"mdBook|<main>", re.I)
 _SECTION = re.compile(r"^([1-9])\.\s+\S")
 _NUMBERED = re.compile(r"^(\d{1,3})\.\s+(.*)$")
 _TAGS = {"nav", "h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "pre", "+"}
+_NOT_TEXT = (Comment, Declaration, Doctype, ProcessingInstruction)
 _CHROME = {"script", "style", "template", "noscript"}
 _INLINE = {"strong", "b", "em", "i", "a", "code", "span", "sup", "sub", "small", "u", "s", "mark"}
 
@@ -70,14 +73,17 @@ class _Walker:
             f"{tag}\t{text}", Origin(self.path, line, column, end_line, len(tag) + 1, False)
         )
 
-    def block(self, element: object, tag: str) -> None:
-        """One element's text, line by line: the first line under ``tag``, the others under "+"."""
-        from bs4 import Tag
+    def block(self, element: Tag, tag: str) -> bool:
+        """One element's text (see :meth:`text`)."""
+        return self.text(
+            element.get_text(), tag, element.sourceline or 1, (element.sourcepos or 0) + 1
+        )
 
-        assert isinstance(element, Tag)
-        start = element.sourceline or 1
-        column = (element.sourcepos or 0) + 1
-        text = _text(element)
+    def text(self, text: str, tag: str, start: int, column: int) -> bool:
+        """Text line by line: the first line under ``tag``, the others under "+".
+
+        Returns whether anything was emitted.
+        """
         pieces = text.split("\n")
         end_line = start + text.count("\n")
         first = True
@@ -96,6 +102,7 @@ class _Walker:
                 end_line if last else 0,
             )
             first = False
+        return not first
 
     def _place_section(self, heading: str) -> None:
         m = _NUMBERED.match(heading)
@@ -107,16 +114,14 @@ class _Walker:
             self.placed.add(section)
             self.emit("nav", title, line, column)
 
-    def walk(self, parent: object) -> None:
-        from bs4 import NavigableString, Tag
-
-        assert isinstance(parent, Tag)
+    def walk(self, parent: Tag) -> None:
         for child in parent.children:
             if isinstance(child, NavigableString):
-                if child.strip() and not isinstance(child, _comment_types()):
+                if child.strip() and not isinstance(child, _NOT_TEXT):
                     self._stray(parent, str(child))
                 continue
-            assert isinstance(child, Tag)
+            if not isinstance(child, Tag):
+                continue
             name = child.name
             if name in _CHROME:
                 continue
@@ -127,61 +132,61 @@ class _Walker:
             elif name in ("p", "pre") or re.fullmatch(r"h[1-6]", name):
                 self.block(child, name)
             elif name in _INLINE:
-                if _text(child).strip():
-                    self._stray(parent, _text(child), child)
-            elif _text(child).strip():
+                if child.get_text().strip():
+                    self._stray(parent, child.get_text(), child)
+            elif child.get_text().strip():
                 self.block(child, name)  # the grammar refuses it, with its position
 
-    def list_item(self, item: object) -> None:
-        """An ``<li>``: its own text, then any paragraphs, code blocks and lists inside it."""
-        from bs4 import Tag
+    def list_item(self, item: Tag) -> None:
+        """An ``<li>``: its own text and paragraphs, then code blocks and lists inside it.
 
-        assert isinstance(item, Tag)
-        blocks = [c for c in item.children if isinstance(c, Tag) and c.name not in _INLINE]
-        if not blocks:
-            self.block(item, "li")
-            return
+        The item's first line of text is an "li" line; further text (a
+        second paragraph, text after a nested list) continues it as "+".
+        """
         tag = "li"
-        for child in blocks:
-            if child.name in _CHROME:
-                continue
-            if child.name == "p":
-                self.block(child, tag)
+        run: list[str] = []
+        run_at = (item.sourceline or 1, (item.sourcepos or 0) + 1)
+
+        def flush() -> None:
+            nonlocal tag, run
+            if run and self.text("".join(run), tag, *run_at):
                 tag = "+"
+            run = []
+
+        for child in item.children:
+            if isinstance(child, NavigableString):
+                if not isinstance(child, _NOT_TEXT):
+                    run.append(str(child))
+                continue
+            if not isinstance(child, Tag) or child.name in _CHROME:
+                continue
+            if child.name in _INLINE:
+                if not run:
+                    run_at = (child.sourceline or run_at[0], (child.sourcepos or 0) + 1)
+                run.append(child.get_text())
+                continue
+            flush()
+            if child.name == "p":
+                if self.block(child, tag):
+                    tag = "+"
             elif child.name in ("ul", "ol"):
                 self.walk(child)
             else:
                 self.block(child, child.name)
+            run_at = (child.sourceline or run_at[0], 1)
+        flush()
 
-    def _stray(self, parent: object, text: str, element: object | None = None) -> None:
+    def _stray(self, parent: Tag, text: str, element: Tag | None = None) -> None:
         """Text directly inside a container: kept as a paragraph of its own."""
-        from bs4 import Tag
-
-        where = element if isinstance(element, Tag) else parent
-        assert isinstance(where, Tag)
+        where = element if element is not None else parent
         line = where.sourceline or 1
         for offset, piece in enumerate(text.split("\n")):
             if piece.strip():
                 self.emit("p", piece.strip(), line + offset, 1)
 
 
-def _comment_types() -> tuple[type, ...]:
-    from bs4 import Comment, Declaration, Doctype, ProcessingInstruction
-
-    return (Comment, Declaration, Doctype, ProcessingInstruction)
-
-
-def _text(element: object) -> str:
-    from bs4 import Tag
-
-    assert isinstance(element, Tag)
-    return element.get_text()
-
-
 def html_to_structured(text: str, path: str) -> tuple[MappedText, list[ContentsEntry]]:
     """The structured text of an mdBook page, and the table of contents from its sidebar."""
-    from bs4 import BeautifulSoup, Tag
-
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()

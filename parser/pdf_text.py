@@ -47,7 +47,7 @@ _WORD = re.compile(r"[^\W\d_]+")
 _TRAILING_WORD = re.compile(r"([^\W\d_]+)$")
 _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 _SNIFF_FOOTER = re.compile(r"Comprehensive[ \t]+Rules[ \t]+Page[ \t]+\d+[ \t]*$", re.M)
-_SNIFF_BR = re.compile(r"^[ \t]*<[ \t]*\n[ \t]*br[ \t]*/?>", re.M)
+_SNIFF_BR = re.compile(r"<[ \t]*\n[ \t]*br[ \t]*/?>")
 _RULE = re.compile(r"^[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]", re.M)
 
 
@@ -133,25 +133,15 @@ def parse_pdf_text(text: str, path: str = "<pdf-text>") -> tuple[dict[str, objec
     if lines and lines[-1] == "":
         lines.pop()
     check_lines(path, lines)
-    # a footer glued to a line is taken off before the grammar sees the line
-    clean = [
-        FOOTER.sub("", ln) if FOOTER.search(ln) and FOOTER.sub("", ln).strip() else ln
-        for ln in lines
-    ]
+    clean, glued = _unglue(lines)
     parser = load_grammar("pdf_text", transformer=_transformer)
     try:
         blocks: list[Block] = parser.parse("".join(ln + "\n" for ln in clean))
     except UnexpectedInput as exc:
         raise parse_error(exc, MappedText.identity(path, lines), PDF_TEXT_NAMES) from None
     ledger = Ledger(path, len(lines))
-    for number, (raw, cleaned) in enumerate(zip(lines, clean, strict=True), 1):
-        if raw != cleaned:
-            ledger.repair(
-                Line(number, "TEXT", raw),
-                "page-footer",
-                f"page footer {raw[len(cleaned) :].strip()!r} glued to the end of the line; removed",
-                cleaned,
-            )
+    for number, kind, reason in glued:
+        ledger.repair(Line(number, "TEXT", lines[number - 1]), kind, reason, clean[number - 1])
     words = vocabulary(clean)
     front: list[Block] = []
     body: list[Block] = []
@@ -183,6 +173,38 @@ def parse_pdf_text(text: str, path: str = "<pdf-text>") -> tuple[dict[str, objec
     for line, into in merged.items():
         ledger.mark(line, ledger.kinds[into] or "text")
     return {"title": title, "introduction": intro, "contents": [], "rules": built.rules}, ledger
+
+
+def _unglue(lines: list[str]) -> tuple[list[str], list[tuple[int, str, str]]]:
+    """Lines without the debris glued to them, and a repair for each: done before the
+    grammar sees the lines, since a footer or a "<" at the end of a rule's line leaves
+    the line a rule line."""
+    clean = list(lines)
+    repairs: list[tuple[int, str, str]] = []
+    for index, line in enumerate(lines):
+        text = line
+        m = FOOTER.search(text)
+        if m and text[: m.start()].strip():
+            text = text[: m.start()]
+            repairs.append(
+                (
+                    index + 1,
+                    "page-footer",
+                    f"page footer {m.group().strip()!r} glued to the end of the line; removed",
+                )
+            )
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if text.rstrip().endswith("<") and text.strip() != "<" and _BR.match(following):
+            text = text.rstrip()[:-1].rstrip()
+            repairs.append(
+                (
+                    index + 1,
+                    "html-debris",
+                    "'<', the first half of a '<br />' split over two lines; removed",
+                )
+            )
+        clean[index] = text
+    return clean, repairs
 
 
 def _furniture(line: Line, ledger: Ledger) -> None:

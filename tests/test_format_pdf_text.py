@@ -104,6 +104,25 @@ def test_footer_glued_to_a_rule_and_a_wrapped_line() -> None:
     assert edition.accounting.complete
 
 
+def test_debris_glued_to_the_end_of_rule_lines() -> None:
+    text = (
+        "502.39. Soulshift\n"
+        "502.39a Soulshift is a triggered ability.<\n"
+        "br /> 502.39b If a permanent has multiple instances. "
+        "Magic: The Gathering Comprehensive Rules Page 12\n"
+    )
+    edition = parse_text(text, "slice.txt")
+    assert edition.source.format == "pdf-text"
+    assert edition.rule("502.39a").text == "Soulshift is a triggered ability."
+    assert edition.rule("502.39b").text == "If a permanent has multiple instances."
+    assert sorted((r.line, r.kind) for r in edition.repairs) == [
+        (2, "html-debris"),
+        (3, "html-debris"),
+        (3, "page-footer"),
+    ]
+    assert edition.accounting.complete
+
+
 def test_join_broken_uses_the_documents_words() -> None:
     words = vocabulary(["Bloodthirst N", "Bloodthirst X", "the word", "the bloodthirs"])
     assert join_broken("“Bloodthirs", "t X”", vocabulary(["Bloodthirst", "Bloodthirs"])) == (

@@ -3,7 +3,8 @@
 The ``pdf_text`` grammar says what each line is; this module then puts
 each rule back on one line, as the text had it before extraction:
 
-- page footers go, whether on their own line or glued to the end of a line;
+- page footers go, whether on their own line or glued to the end of a line,
+  and so do running page headers among the rules;
 - the two halves of a "<br />" split over two lines go;
 - a line that continues the line before it is joined to it, without a
   space when the break fell inside a word ("Bloodthirs" + "t X": the
@@ -38,6 +39,7 @@ FOOTER = re.compile(
 )
 PDF_TEXT_NAMES = {
     "PAGE_FOOTER": "a page footer",
+    "PAGE_HEADER": "a page header",
     "BR_OPEN": "the '<' of a split '<br />'",
     "BR_RULE_LINE": "a rule after a split '<br />'",
     "BR_TEXT": "text after a split '<br />'",
@@ -149,6 +151,8 @@ def parse_pdf_text(text: str, path: str = "<pdf-text>") -> tuple[dict[str, objec
     for block in blocks:
         if block.kind == "gap":
             (body if body else front).append(block)
+        elif block.kind == "furniture" and block.first.kind == "PAGE_HEADER" and not body:
+            front.append(Block("front_text", block.lines))  # the title, not a running header
         elif block.kind == "furniture":
             _furniture(block.first, ledger)
         elif block.kind == "front_text" and not body:
@@ -211,6 +215,9 @@ def _furniture(line: Line, ledger: Ledger) -> None:
     if line.kind == "PAGE_FOOTER":
         ledger.repair(line, "page-footer", f"page footer {line.stripped!r}; removed")
         ledger.mark(line, "footer")
+    elif line.kind == "PAGE_HEADER":
+        ledger.repair(line, "page-header", f"running page header {line.stripped!r}; removed")
+        ledger.mark(line, "header")
     else:
         ledger.repair(
             line, "html-debris", "'<', the first half of a '<br />' split over two lines; removed"
@@ -235,7 +242,7 @@ def _rejoin(
                 text,
             )
             kind = "RULE_LINE" if kind == "BR_RULE_LINE" else "TEXT"
-        if kind in ("PAGE_FOOTER", "BR_OPEN"):
+        if kind in ("PAGE_FOOTER", "PAGE_HEADER", "BR_OPEN"):
             _furniture(line, ledger)
             continue
         if kind == "BLANK":

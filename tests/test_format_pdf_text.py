@@ -123,6 +123,28 @@ def test_debris_glued_to_the_end_of_rule_lines() -> None:
     assert edition.accounting.complete
 
 
+def test_running_header_among_the_rules_goes_the_title_stays() -> None:
+    text = (
+        "Magic: The Gathering Comprehensive Rules\n"
+        "502.36. Scry\n"
+        "502.36a Scry is a static ability.\n"
+        "Magic: The Gathering Comprehensive Rules Page 12\n"
+        "Magic: The Gathering Comprehensive Rules\n"
+        "502.36b If a spell has multiple instances of scry, each one works separately.\n"
+    )
+    edition = parse_text(text, "pages.txt")
+    assert edition.title == "Magic: The Gathering Comprehensive Rules"
+    assert edition.rule("502.36a").text == "Scry is a static ability."
+    assert [(r.line, r.kind) for r in edition.repairs] == [(4, "page-footer"), (5, "page-header")]
+    assert edition.accounting.by_kind == {
+        "footer": 1,
+        "header": 1,
+        "rule": 1,
+        "subrule": 2,
+        "title": 1,
+    }
+
+
 def test_join_broken_uses_the_documents_words() -> None:
     words = vocabulary(["Bloodthirst N", "Bloodthirst X", "the word", "the bloodthirs"])
     assert join_broken("“Bloodthirs", "t X”", vocabulary(["Bloodthirst", "Bloodthirs"])) == (

@@ -33,8 +33,7 @@ _DOTTED = re.compile(
     r"(?<![\w.])\d{3}\.\d{1,3}[a-z]{0,2}(?:\s*(?:-|through|to)\s*(?:\d{3}\.)?\d{0,3}[a-z]{0,2})?(?![\w])"
 )
 _KEYWORD = re.compile(r"\b(rules?|sections?)\s+\d{1,3}(?:\s*-\s*\d{1,3})?\b", re.IGNORECASE)
-_NOT_WORD = re.compile(r"[^\w#]+")
-_SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"[\w#]+")
 # a lossy copy turned every non-ASCII character into "?"; "who?ve" is "who've"
 _LOSSY = re.compile(r"(?<=\w)\?(?=\w)")
 
@@ -42,7 +41,9 @@ _LOSSY = re.compile(r"(?<=\w)\?(?=\w)")
 @lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Typography folded (crdex.parser.normalize) and accents removed, case kept."""
-    text = normalize_text(_LOSSY.sub("'", text))
+    if "?" in text:
+        text = _LOSSY.sub("'", text)
+    text = normalize_text(text)
     if text.isascii():
         return text
     decomposed = unicodedata.normalize("NFKD", text.replace("Æ", "Ae").replace("æ", "ae"))
@@ -51,6 +52,8 @@ def fold(text: str) -> str:
 
 def mask_references(text: str) -> str:
     """Replace cross-reference numbers with ``#`` (the words around them stay)."""
+    if not any(c.isdigit() for c in text):
+        return text
     text = _DOTTED.sub("#", text)
     return _KEYWORD.sub(lambda m: f"{m.group(1)} #", text)
 
@@ -62,14 +65,14 @@ def typography_key(text: str, *, folded: bool = False) -> str:
     ``folded`` says that ``text`` already went through :func:`fold`.
     """
     text = text if folded else fold(text)
-    return _SPACE.sub(" ", _NOT_WORD.sub(" ", text.casefold())).strip()
+    return " ".join(_WORD.findall(text.casefold()))
 
 
 @lru_cache(maxsize=1 << 16)
 def masked_key(text: str, *, folded: bool = False) -> str:
     """The typography key with cross-reference numbers masked."""
     text = mask_references(text if folded else fold(text))
-    return _SPACE.sub(" ", _NOT_WORD.sub(" ", text.casefold())).strip()
+    return " ".join(_WORD.findall(text.casefold()))
 
 
 def words(text: str) -> list[str]:

@@ -202,7 +202,7 @@ def _parse_job(path: str, home: str | None) -> tuple[str, dict[str, Any] | None,
     snap = snapshot_of(edition)
     if home is not None:
         _write_caches(Path(home), edition, snap)
-        return path, {"info": asdict(info)}, None
+        return path, {"info": asdict(info), "snapshot": snap}, None
     return path, {"info": asdict(info), "edition": edition, "snapshot": snap}, None
 
 
@@ -351,7 +351,7 @@ class Library:
         self._docs[info.sha256] = info
         if "edition" in result:
             self._editions[info.sha256] = result["edition"]
-            self._snapshots[info.sha256] = result["snapshot"]
+        self._snapshots[info.sha256] = result["snapshot"]
         report.added.append(info)
 
     def _cached(self, sha: str) -> bool:

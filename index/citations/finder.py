@@ -184,10 +184,13 @@ def find_in_line(text: str, line: int = 1) -> list[Citation]:
         item = _item(item_m)
         add(m.start(), item[2], style, item)
         pos = item[2]
+        plain = "." not in item_m.group("start")
         while (sep := _LIST_SEP.match(text, pos)) is not None:
             nxt = _ITEM_RE.match(text, sep.end())
             if nxt is None or not free(nxt.start(), nxt.end()):
                 break
+            if "." not in nxt.group("start") and not plain:
+                break  # "rule 601.2a and 100 cards": a list of rules goes on with rules
             item = _item(nxt)
             add(nxt.start(), item[2], style, item)
             pos = item[2]

@@ -55,6 +55,12 @@ class Verdict:
     detail: str
     current: str | None = None
     fixable: bool = False
+    short: str = ""
+
+    @property
+    def brief(self) -> str:
+        """A few words, for one member of a range."""
+        return self.short or self.detail
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,11 +184,15 @@ class Judge:
         assert at.index is not None and to.index is not None
         ident = self.graph.holder(number, at.index)
         if ident is None:
-            return Verdict(number, "missing", f"no {number} on {date} (edition {at.id})")
+            return Verdict(
+                number, "missing", f"no {number} on {date} (edition {at.id})", short=f"no {number}"
+            )
         res = resolve(self.graph, number, at, to)
         label = self._label(ident, at.index)
         if res.status == "removed":
-            return Verdict(number, "removed", f"{number} ({label}) was {res.note}")
+            return Verdict(
+                number, "removed", f"{number} ({label}) was {res.note}", short=f"{number} removed"
+            )
         if res.status == "not-yet":
             return Verdict(number, "missing", f"{number} ({label}) {res.note}, after {to.id}")
         assert res.number is not None
@@ -195,10 +205,16 @@ class Judge:
             detail = f"{number} as of {date} is {res.number} in {to.id} ({label})"
             if changed:
                 detail += f"; its wording changed in {changed}"
-            return Verdict(number, "moved", detail, res.number, fixable=changed is None)
+            return Verdict(
+                number, "moved", detail, res.number, changed is None, f"{number} → {res.number}"
+            )
         if changed:
             return Verdict(
-                number, "changed", f"the wording of {number} changed in {changed} ({label})", number
+                number,
+                "changed",
+                f"the wording of {number} changed in {changed} ({label})",
+                number,
+                short=f"{number} changed in {changed}",
             )
         return Verdict(number, "ok", f"{number} in {to.id}", number, fixable=True)
 
@@ -216,7 +232,12 @@ class Judge:
             last = self.graph.editions[end].id
             res = resolve(self.graph, number, _ref(self.graph, end), to)
             if res.status != "current" or res.number is None:
-                return Verdict(number, "removed", f"{number} ({label}) was {res.note}")
+                return Verdict(
+                    number,
+                    "removed",
+                    f"{number} ({label}) was {res.note}",
+                    short=f"{number} removed",
+                )
             how = "merged into" if res.note else "now"
             return Verdict(
                 number,
@@ -225,6 +246,7 @@ class Judge:
                 f"is {how} {res.number}",
                 res.number,
                 fixable=not res.note,
+                short=f"{number} → {res.number}",
             )
         later = [start for start, _end, _ident in spans if start > to.index]
         if later:
@@ -232,7 +254,9 @@ class Judge:
             return Verdict(
                 number, "missing", f"no {number} in {to.id} (it first appears in {first})"
             )
-        return Verdict(number, "missing", f"no {number} in {to.id}{self._hint(number)}")
+        return Verdict(
+            number, "missing", f"no {number} in {to.id}{self._hint(number)}", short=f"no {number}"
+        )
 
     # -- one citation ---------------------------------------------------------------
 
@@ -243,13 +267,15 @@ class Judge:
         )
         status = min((v.status for v in verdicts), key=STATUSES.index)
         bad = [v for v in verdicts if v.status != "ok"] or list(verdicts)
-        if citation.is_range and status != "ok":
-            message = f"{citation.number}: " + "; ".join(v.detail for v in bad)
-        else:
-            message = (
-                bad[0].detail if not citation.is_range else f"{citation.number} in {self.edition}"
-            )
         replacement, pin = self._fix(citation, verdicts, status)
+        if not citation.is_range:
+            message = bad[0].detail
+        elif status == "ok":
+            message = f"{citation.number} in {self.edition}"
+        elif replacement is not None:
+            message = f"{citation.number} is {replacement} in {self.edition}"
+        else:
+            message = f"{citation.number}: " + "; ".join(v.brief for v in bad)
         return Judgement(citation, status, message, self.edition, verdicts, replacement, pin)
 
     def _fix(

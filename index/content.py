@@ -30,9 +30,12 @@ __all__ = ["fold", "mask_references", "masked_key", "typography_key", "words"]
 
 # "502.36a", "100.1-8", "601.2a-h", then "rule 502" / "rules 100-109", "section 5"
 _DOTTED = re.compile(
-    r"(?<![\w.])\d{3}\.\d{1,3}[a-z]{0,2}(?:\s*(?:-|through|to)\s*(?:\d{3}\.)?\d{0,3}[a-z]{0,2})?(?![\w])"
+    r"(?<![\w.])\d{3}\.\d{1,3}[a-z]{0,2}"
+    r"(?:\s*(?:[-\u2013\u2014]|through|to)\s*(?:\d{3}\.)?\d{0,3}[a-z]{0,2})?(?![\w])"
 )
-_KEYWORD = re.compile(r"\b(rules?|sections?)\s+\d{1,3}(?:\s*-\s*\d{1,3})?\b", re.IGNORECASE)
+_KEYWORD = re.compile(
+    r"\b(rules?|sections?)\s+\d{1,3}(?:\s*[-\u2013\u2014]\s*\d{1,3})?\b", re.IGNORECASE
+)
 _WORD = re.compile(r"[\w#]+")
 # a lossy copy turned every non-ASCII character into "?"; "who?ve" is "who've"
 _LOSSY = re.compile(r"(?<=\w)\?(?=\w)")

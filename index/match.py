@@ -74,7 +74,7 @@ LEAD_OVERLAP = 70.0
 # the same number in the same place: token-set similarity needed
 SAME_PLACE_CUTOFF = 75.0
 # splits and merges: how much of the piece must be found in the other rule
-PIECE_CUTOFF = 90.0
+PIECE_CUTOFF = 85.0
 PIECE_MIN_CHARS = 25
 # a piece that reads this much more like the whole becomes the continuation
 SWAP_MARGIN = 10.0
@@ -563,45 +563,71 @@ class _Matcher:
     def pieces(self) -> None:
         """Splits and merges, looked for near each unmatched node.
 
-        When the piece reads more like the old (new) node than the node it
-        was matched with, the two swap: the piece becomes the continuation.
+        Once all the pieces of one old (new) node are known, the one that
+        reads most like it, by its opening first and then as a whole,
+        becomes the continuation; the node it was matched with becomes a
+        piece too, if it reads as one, or is left unmatched.
         """
         pairs, b2a = self.result.pairs, self.b2a
+        split_pieces: dict[int, list[int]] = defaultdict(list)
         for j in self.free_b():
             piece = self.b.body(j)
             if len(piece) < PIECE_MIN_CHARS:
                 continue
             for i in self._near_a(j):
-                k = pairs[i]
-                whole, kept = self.a.body(i), self.b.body(k)
-                if not self._is_piece(piece, whole, kept):
-                    continue
-                if fuzz.ratio(whole, piece) > fuzz.ratio(whole, kept) + SWAP_MARGIN:
-                    del b2a[k]
-                    self.link(i, j, self.result.phase[i])
-                    if self._is_piece(kept, whole, piece):
-                        self.result.splits.append((i, k))
-                else:
-                    self.result.splits.append((i, j))
-                break
+                if self._is_piece(piece, self.a.body(i), self.b.body(pairs[i])):
+                    split_pieces[i].append(j)
+                    break
+        for i, found in split_pieces.items():
+            k = pairs[i]
+            best = self._closest(self.a.body(i), [k, *found], self.b)
+            if best != k:
+                del b2a[k]
+                self.link(i, best, self.result.phase[i])
+                found = [j for j in found if j != best]
+                if self._is_piece(self.b.body(k), self.a.body(i), self.b.body(best)):
+                    found.append(k)
+            self.result.splits.extend((i, j) for j in found)
+        merge_pieces: dict[int, list[int]] = defaultdict(list)
         for i in self.free_a():
             piece = self.a.body(i)
             if len(piece) < PIECE_MIN_CHARS:
                 continue
             for j in self._near_b(i):
-                k = b2a[j]
-                whole, kept = self.b.body(j), self.a.body(k)
-                if not self._is_piece(piece, whole, kept):
-                    continue
-                if fuzz.ratio(whole, piece) > fuzz.ratio(whole, kept) + SWAP_MARGIN:
-                    phase = self.result.phase.pop(k)
-                    del pairs[k]
-                    self.link(i, j, phase)
-                    if self._is_piece(kept, whole, piece):
-                        self.result.merges.append((k, j))
-                else:
-                    self.result.merges.append((i, j))
-                break
+                if self._is_piece(piece, self.b.body(j), self.a.body(b2a[j])):
+                    merge_pieces[j].append(i)
+                    break
+        for j, found in merge_pieces.items():
+            k = b2a[j]
+            best = self._closest(self.b.body(j), [k, *found], self.a)
+            if best != k:
+                phase = self.result.phase.pop(k)
+                del pairs[k]
+                self.link(best, j, phase)
+                found = [i for i in found if i != best]
+                if self._is_piece(self.a.body(k), self.b.body(j), self.a.body(best)):
+                    found.append(k)
+            self.result.merges.extend((i, j) for i in found)
+
+    @staticmethod
+    def _closest(whole: str, candidates: list[int], side: _Side) -> int:
+        """The candidate that reads most like ``whole``: the opening counts double.
+
+        The current match (first candidate) keeps its place unless another
+        is clearly closer (by :data:`SWAP_MARGIN`).
+        """
+
+        def score(c: int) -> float:
+            body = side.body(c)
+            return 2 * fuzz.ratio(whole[:LEAD_CHARS], body[:LEAD_CHARS]) + fuzz.ratio(whole, body)
+
+        current = score(candidates[0])
+        best, best_score = candidates[0], current + SWAP_MARGIN
+        for c in candidates[1:]:
+            sc = score(c)
+            if sc > best_score:
+                best, best_score = c, sc
+        return best
 
     @staticmethod
     def _is_piece(piece: str, whole: str, kept: str) -> bool:
@@ -610,7 +636,8 @@ class _Matcher:
             return False
         if fuzz.partial_ratio(piece, whole, score_cutoff=PIECE_CUTOFF) < PIECE_CUTOFF:
             return False
-        return fuzz.ratio(whole, f"{kept} {piece}") > fuzz.ratio(whole, kept) + 3
+        joined = max(fuzz.ratio(whole, f"{kept} {piece}"), fuzz.ratio(whole, f"{piece} {kept}"))
+        return joined > fuzz.ratio(whole, kept) + 3
 
     def _near_a(self, j: int) -> list[int]:
         """Matched old nodes whose new versions sit next to new node ``j``."""

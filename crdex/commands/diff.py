@@ -7,6 +7,7 @@ import json
 import click
 
 from crdex import api
+from crdex.commands.history import BUNDLED_NOTE
 from crdex.index.diff import KINDS
 from crdex.index.render import render_diff
 
@@ -39,7 +40,10 @@ def diff(
     the editions in between are followed. Edits are classed as changes of
     wording, of cross-reference numbers only, or of typography only.
     """
-    result = api.diff(old, new, home=home)
+    lineage = api.load(home=home)
+    if lineage.bundled:
+        click.echo(BUNDLED_NOTE, err=True)
+    result = lineage.diff(old, new)
     if as_json:
         data = result.to_dict()
         if only:

@@ -11,6 +11,11 @@ from crdex.index.render import render_history
 
 __all__ = ["history"]
 
+BUNDLED_NOTE = (
+    "note: the library is empty, so this answer comes from the bundled sample documents; "
+    "add documents with 'crdex build PATH...'"
+)
+
 
 @click.command()
 @click.argument("number")
@@ -33,7 +38,10 @@ def history(number: str, edition: str | None, home: str | None, as_json: bool) -
     or a glossary term. A number that has meant several rules over the years
     also lists the others.
     """
-    result = api.history(number, edition, home=home)
+    lineage = api.load(home=home)
+    if lineage.bundled:
+        click.echo(BUNDLED_NOTE, err=True)
+    result = lineage.history(number, edition)
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
     else:

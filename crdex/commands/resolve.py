@@ -7,6 +7,7 @@ import json
 import click
 
 from crdex import api
+from crdex.commands.history import BUNDLED_NOTE
 from crdex.index.render import render_resolution
 
 __all__ = ["resolve"]
@@ -38,7 +39,10 @@ def resolve(number: str, at: str, to: str | None, home: str | None, as_json: boo
     answer is its number there, or when it was removed, with the chain of
     numbers in between.
     """
-    result = api.resolve(number, at, to, home=home)
+    lineage = api.load(home=home)
+    if lineage.bundled:
+        click.echo(BUNDLED_NOTE, err=True)
+    result = lineage.resolve(number, at, to)
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
     else:

@@ -1,0 +1,95 @@
+"""Edit classes and word diffs, on wordings copied from the documents."""
+
+from __future__ import annotations
+
+import pytest
+
+from crdex.index.classify import MEANING, NONE, REFERENCES, TYPOGRAPHY, classify
+from crdex.index.content import mask_references, masked_key, typography_key
+from crdex.index.worddiff import render, word_diff
+
+# 501.8a as printed in cr-2008-05-01.txt (every non-ASCII character lost as "?")
+# and in cr-2009-05-01.txt
+SCRY_2008 = (
+    "To ?scry N? means to look at the top N cards of your library, put any number of them on "
+    "the bottom of your library in any order, and put the rest on top of your library in any order."
+)
+SCRY_2009 = (
+    'To "scry N" means to look at the top N cards of your library, put any number of them on '
+    "the bottom of your library in any order, and put the rest on top of your library in any order."
+)
+# 103.1 in cr-2009-05-01.txt, 101.1 in cr-2009-07-11.txt
+GOLDEN_2009_05 = (
+    "Whenever a card's text directly contradicts these rules, the card takes precedence. The card "
+    "overrides only the rule that applies to that specific situation. The only exception is that a "
+    "player can concede the game at any time (see rule 102.3a)."
+)
+GOLDEN_2009_07 = GOLDEN_2009_05.replace("102.3a", "104.3a")
+# 502.36a in cr-2005-08-01.txt and cr-2005-10-01.txt (cp1252 curly quotes, X became N)
+SCRY_2005_08 = (
+    'Scry is a static ability that functions while a spell or ability is resolving. "Scry X" '
+    'means "Look at the top X cards of your library.'
+)
+SCRY_2005_10 = (
+    "Scry is a static ability that functions while a spell or ability is resolving. \u201cScry N\u201d "
+    "means \u201cLook at the top N cards of your library."
+)
+
+
+def test_lossy_question_marks_are_typography() -> None:
+    assert classify("", SCRY_2008, "", SCRY_2009) == TYPOGRAPHY
+
+
+def test_curly_quotes_dashes_marks_and_italics_are_typography() -> None:
+    old = 'Most _Magic_ tournaments -- see the DCI(R) Floor Rules -- have "special" rules.'
+    new = "Most Magic tournaments\u2014see the DCI\u00ae Floor Rules\u2014have \u201cspecial\u201d rules."
+    assert typography_key(old) == typography_key(new)
+    assert classify("", old, "", new) == TYPOGRAPHY
+
+
+def test_reference_numbers_only() -> None:
+    assert classify("", GOLDEN_2009_05, "", GOLDEN_2009_07) == REFERENCES
+    assert masked_key(GOLDEN_2009_05) == masked_key(GOLDEN_2009_07)
+    assert typography_key(GOLDEN_2009_05) != typography_key(GOLDEN_2009_07)
+
+
+def test_a_changed_word_is_meaning() -> None:
+    assert classify("", SCRY_2005_08, "", SCRY_2005_10) == MEANING
+
+
+def test_a_changed_title_is_meaning() -> None:
+    assert classify("Tap", "", "Tap and Untap", "") == MEANING
+
+
+def test_unchanged_and_respaced_is_none() -> None:
+    assert classify("Scry", SCRY_2009, "Scry", SCRY_2009.replace(" means", "  means")) == NONE
+
+
+@pytest.mark.parametrize(
+    ("text", "masked"),
+    [
+        ("See rule 502.36, \u201cScry.\u201d", "See rule #, \u201cScry.\u201d"),
+        ("as described in rules 601.2a\u2013h", "as described in rules #"),
+        (
+            "See rule 702, \u201cKeyword Abilities.\u201d",
+            "See rule #, \u201cKeyword Abilities.\u201d",
+        ),
+        (
+            "See section 5, \u201cTurn Structure.\u201d",
+            "See section #, \u201cTurn Structure.\u201d",
+        ),
+        ("starting life total of 20", "starting life total of 20"),
+    ],
+)
+def test_mask_references(text: str, masked: str) -> None:
+    assert mask_references(text) == masked
+
+
+def test_word_diff_renders_removed_then_added() -> None:
+    changes = word_diff(GOLDEN_2009_05, GOLDEN_2009_07)
+    assert [c.op for c in changes] == ["=", "-", "+"]
+    assert render(changes, context=3) == "… time (see rule [-102.3a).-] {+104.3a).+}"
+
+
+def test_word_diff_of_equal_texts_is_one_kept_stretch() -> None:
+    assert [c.to_dict() for c in word_diff("a b c", "a b c")] == [{"op": "=", "text": "a b c"}]

@@ -1,0 +1,33 @@
+"""The errors searching raises; each docstring is the error's meaning."""
+
+from __future__ import annotations
+
+from crdex.corpus.errors import CrdexError
+
+__all__ = [
+    "IndexBusy",
+    "IndexDamaged",
+    "NoSearchIndex",
+    "QuerySyntaxError",
+    "SearchError",
+]
+
+
+class SearchError(CrdexError):
+    """A search cannot be run or answered."""
+
+
+class QuerySyntaxError(SearchError):
+    """The query is not well formed (an unclosed quote or parenthesis, a dangling operator)."""
+
+
+class NoSearchIndex(SearchError):
+    """There is no search index yet and none can be built (no library, nothing to index)."""
+
+
+class IndexBusy(SearchError):
+    """Another process is building the search index of this library right now."""
+
+
+class IndexDamaged(SearchError):
+    """The search index's files cannot be read; building again replaces them."""

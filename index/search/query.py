@@ -1,0 +1,230 @@
+"""From what a person typed to what the index is asked.
+
+Three kinds of query:
+
+- a **rule number** ("701.22", "rule 702.19b", "7"): a lookup of that rule
+  and everything under it, not a text search;
+- a **plain query** (words, optionally "quoted phrases"): question words
+  are dropped, each remaining word or phrase also matches the other ways
+  the rules of the edition asked about say it (see :mod:`.terms`);
+- an **advanced query**, with Whoosh syntax (AND, OR, NOT, parentheses,
+  ``title:`` and ``text:`` fields, ``*`` wildcards), parsed by Whoosh's
+  query parser.
+
+Malformed queries (an unclosed quote or parenthesis, an operator with
+nothing on one side) raise :class:`QuerySyntaxError` with a caret under
+the spot.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from whoosh import query as wq
+from whoosh.qparser import OrGroup, QueryParser
+
+from crdex.parser.numbers import NUMBER_RE, RuleNumber
+
+from .errors import QuerySyntaxError
+from .schema import analyzer, make_schema
+from .terms import LONGEST, QUERY_STOP_WORDS, alternatives, words_of
+
+__all__ = ["Lookup", "TextQuery", "Unit", "plan"]
+
+_LOOKUP = re.compile(rf"(?:(?:rule|cr|§)\s*)?(?P<n>{NUMBER_RE.pattern})\.?", re.IGNORECASE)
+_OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
+# field names a query may use: "text" is every part of a rule, as searched by default
+_FIELDS = {"title": "title", "text": "body", "number": "number"}
+_FIELD = re.compile(rf"\b(?:{'|'.join(_FIELDS)}):", re.IGNORECASE)
+_TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
+_PHRASE_SLOP = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """A query that is a rule number: that rule and everything under it."""
+
+    number: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One thing asked about: the words typed, and other ways of saying them."""
+
+    forms: tuple[tuple[str, ...], ...]
+    quoted: bool = False
+
+    @property
+    def typed(self) -> tuple[str, ...]:
+        return self.forms[0]
+
+
+@dataclass(slots=True)
+class TextQuery:
+    """A text search: the Whoosh query, and what it was made of (for ranking and spelling)."""
+
+    query: wq.Query
+    units: list[Unit] = field(default_factory=list)
+    advanced: bool = False
+    words: list[str] = field(default_factory=list)
+
+    def stems(self) -> list[list[frozenset[str]]]:
+        """Per unit, the stemmed terms of each of its forms."""
+        return [[frozenset(_analyze(" ".join(f))) for f in u.forms] for u in self.units]
+
+
+def _analyze(text: str) -> list[str]:
+    return [t.text for t in _ANALYZER(text)]
+
+
+_ANALYZER = analyzer()
+
+
+def _syntax(message: str, raw: str, column: int) -> QuerySyntaxError:
+    return QuerySyntaxError(f"{message} (column {column + 1})\n  {raw}\n  {' ' * column}^")
+
+
+def _check(raw: str, advanced: bool) -> None:
+    """Raise QuerySyntaxError for an unclosed quote, parenthesis or a dangling operator."""
+    quotes = [m.start() for m in re.finditer('"', raw)]
+    if len(quotes) % 2:
+        raise _syntax("this quote is never closed", raw, quotes[-1])
+    if not advanced:
+        return
+    depth, opened = 0, []
+    previous: tuple[str, int] | None = None
+    for m in _TOKEN.finditer(raw):
+        tok, at = m.group(), m.start()
+        if tok == "(":
+            opened.append(at)
+            depth += 1
+        elif tok == ")":
+            if not opened:
+                raise _syntax("this parenthesis closes nothing", raw, at)
+            if previous and previous[0] == "(":
+                raise _syntax("empty parentheses", raw, at)
+            opened.pop()
+        if (
+            tok in _OPERATORS
+            and tok != "NOT"
+            and (previous is None or previous[0] in _OPERATORS or previous[0] == "(")
+        ):
+            raise _syntax(f"'{tok}' needs something before it", raw, at)
+        if tok in _OPERATORS and previous and previous[0] == "NOT" and tok != "NOT":
+            raise _syntax(f"'{tok}' cannot follow NOT", raw, at)
+        if tok == ")" and previous and previous[0] in _OPERATORS:
+            raise _syntax(f"'{previous[0]}' needs something after it", raw, previous[1])
+        if tok.endswith(":") and _FIELD.fullmatch(tok):
+            raise _syntax(f"'{tok}' needs a word or phrase after it", raw, at)
+        previous = (tok, at)
+    if opened:
+        raise _syntax("this parenthesis is never closed", raw, opened[-1])
+    if previous and previous[0] in _OPERATORS:
+        raise _syntax(f"'{previous[0]}' needs something after it", raw, previous[1])
+
+
+def _is_advanced(raw: str) -> bool:
+    tokens = _TOKEN.findall(raw)
+    return (
+        any(t in _OPERATORS or t in "()" for t in tokens)
+        or bool(_FIELD.search(raw))
+        or any("*" in t for t in tokens if not t.startswith('"'))
+    )
+
+
+def lookup_number(raw: str) -> str | None:
+    """The canonical rule number if the query is one ("701.22", "rule 702.19b"), else None."""
+    m = _LOOKUP.fullmatch(raw.strip())
+    if m is None:
+        return None
+    try:
+        number = RuleNumber.parse(m.group("n").lower())
+    except ValueError:
+        return None
+    if number.rule is None and 10 <= number.section < 100:
+        return None  # "21" is a count, not a rule
+    return str(number)
+
+
+def _units(raw: str, date: int | None) -> tuple[list[Unit], list[str]]:
+    """The units of a plain query, and its words (for spelling suggestions)."""
+    pieces: list[tuple[tuple[str, ...], bool]] = []
+    for m in re.finditer(r'"([^"]*)"|([^"]+)', raw):
+        if m.group(1) is not None:
+            words = words_of(m.group(1))
+            if words:
+                pieces.append((words, True))
+        else:
+            pieces.extend(((w,), False) for w in words_of(m.group(2)))
+    units: list[Unit] = []
+    i = 0
+    while i < len(pieces):
+        words, quoted = pieces[i]
+        if quoted:
+            units.append(Unit((words,), quoted=True))
+            i += 1
+            continue
+        # the longest run of plain words from here that the rules say otherwise
+        for size in range(min(LONGEST, len(pieces) - i), 0, -1):
+            chunk = pieces[i : i + size]
+            if any(q for _w, q in chunk):
+                continue
+            phrase = tuple(w for ws, _q in chunk for w in ws)
+            others = alternatives(phrase, date)
+            if others or size == 1:
+                units.append(Unit((phrase, *others)))
+                i += size
+                break
+    plain_words = [w for u in units if not u.quoted for w in u.typed]
+    kept = [u for u in units if u.quoted or len(u.forms) > 1 or u.typed[0] not in QUERY_STOP_WORDS]
+    return (kept or units), plain_words
+
+
+def _unit_query(unit: Unit) -> wq.Query | None:
+    clauses: list[wq.Query] = []
+    seen: set[tuple[str, ...]] = set()
+    for form in unit.forms:
+        terms = tuple(_analyze(" ".join(form)))
+        if not terms or terms in seen:
+            continue
+        seen.add(terms)
+        if len(terms) == 1:
+            clauses.append(wq.Term("body", terms[0]))
+        else:
+            clauses.append(wq.Phrase("body", list(terms), slop=_PHRASE_SLOP))
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
+
+
+def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:
+    """What to ask the index for ``raw``, about the edition effective ``date`` (None: all)."""
+    text = raw.strip()
+    if not text:
+        raise QuerySyntaxError("the query is empty")
+    number = lookup_number(text)
+    if number is not None:
+        return Lookup(number)
+    advanced = _is_advanced(text)
+    _check(text, advanced)
+    if advanced:
+        parser = QueryParser("body", _SCHEMA, group=OrGroup)
+        spelled = _FIELD.sub(lambda m: _FIELDS[m.group()[:-1].lower()] + ":", text)
+        try:
+            parsed = parser.parse(spelled)
+        except Exception as exc:
+            raise QuerySyntaxError(f"cannot read the query {text!r}: {exc}") from None
+        if isinstance(parsed, wq.NullQuery) or parsed is wq.NullQuery:
+            raise QuerySyntaxError(f"the query {text!r} has no words to search for")
+        words = [w for w in words_of(re.sub(r"\w+:", " ", text)) if w not in _OPERATORS_LOWER]
+        return TextQuery(parsed, [], advanced=True, words=words)
+    units, words = _units(text, date)
+    clauses = [q for q in map(_unit_query, units) if q is not None]
+    if not clauses:
+        raise QuerySyntaxError(f"the query {text!r} has no words to search for")
+    return TextQuery(wq.Or(clauses), units, advanced=False, words=words)
+
+
+_SCHEMA = make_schema()
+_OPERATORS_LOWER = {o.lower() for o in _OPERATORS}

@@ -1,0 +1,131 @@
+"""What a search answers: hits (one edition) or groups of versions (all editions)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+__all__ = ["Group", "Hit", "SearchResult", "Snippet"]
+
+
+@dataclass(frozen=True, slots=True)
+class Snippet:
+    """A piece of a rule's text; ``marks`` are (start, end) offsets of matched words."""
+
+    text: str
+    marks: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def parse(cls, marked: str, start: str = "\x02", end: str = "\x03") -> Snippet:
+        """A snippet from text with matched words between ``start`` and ``end`` characters."""
+        out: list[str] = []
+        marks: list[tuple[int, int]] = []
+        length = 0
+        opened = -1
+        for ch in marked:
+            if ch == start:
+                opened = length
+            elif ch == end:
+                if opened >= 0:
+                    marks.append((opened, length))
+                opened = -1
+            else:
+                out.append(ch)
+                length += 1
+        return cls("".join(out), tuple(marks))
+
+
+@dataclass(slots=True)
+class Hit:
+    """One version of a rule (or glossary entry) that answers the query.
+
+    ``number`` is its number in the edition searched (for an all-editions
+    search, its number in the last edition of this version); ``editions``
+    are the ids of the editions in which it has this wording; ``numbers``
+    the (edition id, number) from which on it had each number.
+    """
+
+    number: str
+    kind: str
+    title: str
+    heading: str
+    text: str
+    examples: list[str]
+    rulings: list[str]
+    snippet: Snippet
+    score: float
+    identity: str
+    editions: list[str] = field(default_factory=list)
+    numbers: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """How a person cites it: "702.19b", "glossary: Trample"."""
+        return f"glossary: {self.title}" if self.kind == "glossary" else self.number
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["snippet"] = {
+            "text": self.snippet.text,
+            "marks": [list(m) for m in self.snippet.marks],
+        }
+        data["numbers"] = [list(n) for n in self.numbers]
+        data["score"] = round(self.score, 4)
+        return data
+
+
+@dataclass(slots=True)
+class Group:
+    """Every matching version of one rule, across editions (best first by score)."""
+
+    identity: str
+    number: str
+    title: str
+    kind: str
+    score: float
+    versions: list[Hit]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "identity": self.identity,
+            "number": self.number,
+            "title": self.title,
+            "kind": self.kind,
+            "score": round(self.score, 4),
+            "versions": [v.to_dict() for v in self.versions],
+        }
+
+
+@dataclass(slots=True)
+class SearchResult:
+    """The answer to one query.
+
+    ``mode`` is "lookup" (the query was a rule number) or "text";
+    ``edition`` the id of the edition searched (None: all editions);
+    ``total`` how many rules matched before the limit; ``suggestion`` a
+    respelled query when words were not found.
+    """
+
+    query: str
+    mode: str
+    edition: str | None
+    asked: str | None
+    hits: list[Hit] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    total: int = 0
+    suggestion: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "query": self.query,
+            "mode": self.mode,
+            "edition": self.edition,
+            "asked": self.asked,
+            "total": self.total,
+            "suggestion": self.suggestion,
+        }
+        if self.edition is None:
+            data["groups"] = [g.to_dict() for g in self.groups]
+        else:
+            data["hits"] = [h.to_dict() for h in self.hits]
+        return data

@@ -13,6 +13,8 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from crdex.parser.numbers import RuleNumber
+
 from .errors import DateBeforeFirstEdition, LibraryError, UnknownEdition
 from .graph import Graph
 
@@ -37,9 +39,28 @@ class EditionRef:
         return self.asked not in (self.id, LATEST)
 
 
-def suggest(name: str, choices: list[str], n: int = 3) -> str:
-    """ ", did you mean X or Y?" for the near matches of ``name``, or ""."""
-    near = difflib.get_close_matches(name, choices, n=n, cutoff=0.6)
+def _order(choice: str) -> tuple[int, tuple[float, float, float] | str]:
+    try:
+        return (0, RuleNumber.parse(choice).sort_key())
+    except ValueError:
+        return (1, choice.casefold())
+
+
+def suggest(name: str, choices: list[str], n: int = 3, cutoff: float = 0.6) -> str:
+    """The text "; did you mean X or Y?" for the near matches of ``name``, or "".
+
+    Closest first; equally close ones in rule-number (or alphabetical) order.
+    """
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(name)
+    scored = []
+    for choice in dict.fromkeys(choices):
+        matcher.set_seq1(choice)
+        if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+            score = matcher.ratio()
+            if score >= cutoff:
+                scored.append((-score, _order(choice), choice))
+    near = [choice for *_key, choice in sorted(scored)[:n]]
     if not near:
         return ""
     if len(near) == 1:
@@ -79,7 +100,7 @@ def find_edition(
         raise UnknownEdition(
             f"no edition {name!r} in the library: name an edition by its id "
             f"(such as {editions[-1].id}), by a date (YYYY-MM-DD), or 'latest'"
-            f"{suggest(name, ids)}"
+            f"{suggest(name, ids, cutoff=0.8)}"
         ) from None
     first = editions[0]
     if day.isoformat() < first.date:

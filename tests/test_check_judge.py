@@ -76,7 +76,9 @@ def test_messages_say_what_became_of_the_rule() -> None:
     (c,) = find_in_line("CR 701.9")
     assert judge.judge(c).message == "no 701.9 in 2011-01-01 (701 has 701.1–701.3)"
     (c,) = find_in_line("rule 701.4")
-    assert judge.judge(c).message.endswith("was removed in 2011-01-01 (last in 2010-10-01 as 701.4)")
+    assert judge.judge(c).message.endswith(
+        "was removed in 2011-01-01 (last in 2010-10-01 as 701.4)"
+    )
     (c,) = find_in_line("20100716 - 701.2")
     assert judge.judge(c).message == "701.2 as of 2010-07-16 is 701.3 in 2011-01-01 (Scry)"
 

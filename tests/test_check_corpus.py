@@ -1,0 +1,146 @@
+"""``crdex check`` on the fixture files of tests/data/check, against the whole corpus.
+
+The expected findings (tests/data/check/expected.tsv) were worked out by
+hand from the documents; tests/data/check/README.md says how, citation by
+citation.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+from crdex.index.citations import LABELS, Judge, check_paths, find_in_line
+from crdex.index.library import Library
+from crdex.parser.references import expand_range
+
+pytestmark = pytest.mark.corpus
+
+DATA = REPO / "tests" / "data" / "check"
+
+
+def expected() -> list[dict[str, str]]:
+    with open(DATA / "expected.tsv", newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh, delimiter="\t"))
+
+
+def members(current: str) -> list[str | None]:
+    if not current:
+        return [None]
+    first, _, last = current.partition("–")
+    return expand_range(first, last or None)
+
+
+@pytest.fixture(scope="module")
+def judge(corpus_home: Path) -> Judge:
+    return Judge(Library(corpus_home).graph())
+
+
+@pytest.fixture()
+def fixtures(tmp_path: Path) -> Path:
+    """A copy of the fixture files (without the invented library), safe to fix."""
+    root = tmp_path / "check"
+    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns("library", "*.md", "*.tsv"))
+    shutil.copy(DATA / "qa" / "answers.md", root / "qa" / "answers.md")
+    return root
+
+
+def test_findings_match_the_hand_worked_table(judge: Judge, fixtures: Path) -> None:
+    report = check_paths([fixtures / "engine", fixtures / "qa"], judge)
+    got = [
+        (
+            Path(path).relative_to(fixtures).as_posix(),
+            j.citation.line,
+            j.citation.column,
+            j.status,
+            [v.current for v in j.verdicts],
+        )
+        for path, j in report.judgements
+    ]
+    want = [
+        (
+            row["path"],
+            int(row["line"]),
+            int(row["column"]),
+            row["status"],
+            members(row["current"]) if row["status"] in ("ok", "moved", "changed") else [None],
+        )
+        for row in expected()
+    ]
+    assert got == want
+
+
+def test_traps_give_nothing(judge: Judge) -> None:
+    report = check_paths([DATA / "clean"], judge)
+    assert report.judgements == []
+
+
+def test_fix_rewrites_what_the_table_says(judge: Judge, fixtures: Path) -> None:
+    report = check_paths([fixtures / "engine", fixtures / "qa"], judge, fix=True)
+    rewritten = {(r["path"], int(r["line"])): r["fixed as"] for r in expected() if r["fixed as"]}
+    fixed = {
+        (Path(p).relative_to(fixtures).as_posix(), j.citation.line)
+        for p, j in report.judgements
+        if j.replacement is not None
+    }
+    assert fixed == set(rewritten)
+    for (path, line), text in rewritten.items():
+        assert text in (fixtures / path).read_text(encoding="utf-8").splitlines()[line - 1]
+    # after the fix, only what cannot be rewritten remains
+    again = check_paths([fixtures / "engine", fixtures / "qa"], judge)
+    left = sorted((j.status, Path(p).name, j.citation.line) for p, j in again.problems)
+    assert left == [
+        ("bad-date", "answers.md", 16),
+        ("changed", "Casting.java", 10),
+        ("missing", "Casting.java", 14),
+        ("missing", "faq.json", 4),
+        ("removed", "combat.py", 10),
+        ("removed", "faq.json", 3),
+    ]
+
+
+def test_cli_output_and_exit_status(corpus_home: Path, fixtures: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
+    done = subprocess.run(
+        [sys.executable, "-m", "crdex", "check", "engine", "qa", "--home", str(corpus_home)],
+        capture_output=True,
+        text=True,
+        cwd=fixtures,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    problems = [r for r in expected() if r["status"] != "ok"]
+    assert [line.split(": ", 2)[:2] for line in lines] == [
+        [f"{r['path']}:{r['line']}:{r['column']}", _label(r["status"])] for r in problems
+    ]
+    assert lines[0] == (
+        "engine/Casting.java:7:8: moved: 20100716 - 601.2f: 601.2f as of 2010-07-16 is 601.2g "
+        "in 2026-08-07 (If the total cost includes a mana payment, the player then…)"
+    )
+    assert "19 citations in 5 files checked against 2026-08-07" in done.stderr
+
+
+def _label(status: str) -> str:
+    return LABELS[status]
+
+
+def test_checking_against_an_older_edition(corpus_home: Path) -> None:
+    judge = Judge(Library(corpus_home).graph(), "2012-01-01")
+    (c,) = find_in_line("20100716 - 601.2f")
+    assert judge.judge(c).status == "ok"  # still 601.2f until 2015-07-17
+    # the first 701.60 is Manifest Dread, in cr-2024-09-20.txt
+    (c,) = find_in_line("CR 701.60")
+    j = judge.judge(c)
+    assert (j.status, j.message) == (
+        "missing",
+        "no 701.60 in 2011-09-30 (it first appears in 2024-09-20)",
+    )

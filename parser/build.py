@@ -90,8 +90,52 @@ def join_lines(parts: list[str], wrapped: bool) -> str:
 
 @dataclass
 class BuiltBody:
+    """The rules of a document in document order, indexed by number as they are added.
+
+    Every format's builder adds rules through :meth:`attach`, so nesting,
+    children and repeated numbers are handled one way everywhere.
+    """
+
     rules: list[Rule] = field(default_factory=list)
     by_number: dict[str, Rule] = field(default_factory=dict)
+    # the latest node with each number: a repeated heading keeps its own subrules
+    latest: dict[str, Rule] = field(default_factory=dict)
+
+    def attach(
+        self,
+        number: RuleNumber,
+        text: str,
+        title: str | None,
+        span: Span,
+        ledger: Ledger,
+        line: Line,
+    ) -> Rule:
+        """Add a rule under its nearest present ancestor; a repeated number is a repair."""
+        canonical = str(number)
+        if canonical in self.by_number:
+            ledger.repair(
+                line,
+                "duplicate-number",
+                f"rule {canonical} appears twice; this second one is kept in document order "
+                "but lookups by number find the first",
+            )
+        parent = number.parent
+        while parent is not None and str(parent) not in self.latest:
+            parent = parent.parent
+        rule = Rule(
+            number=canonical,
+            kind=number.kind,
+            text=text,
+            title=title,
+            parent=str(parent) if parent else None,
+            span=span,
+        )
+        if parent is not None:
+            self.latest[str(parent)].children.append(canonical)
+        self.rules.append(rule)
+        self.by_number.setdefault(canonical, rule)
+        self.latest[canonical] = rule
+        return rule
 
 
 def split_number(text: str) -> tuple[str, str]:
@@ -118,7 +162,6 @@ class _BodyBuilder:
         self.ledger = ledger
         self.wrapped = wrapped
         self.out = BuiltBody()
-        self.latest: dict[str, Rule] = {}
         self.last: Rule | None = None
         # the pieces of the last rule, so later lines can still be appended
         self.text_parts: list[str] = []
@@ -130,7 +173,7 @@ class _BodyBuilder:
         self.flush()
         canonical = str(number)
         prev = self.last.value if self.last is not None else None
-        parent_missing = number.letters is not None and str(number.parent) not in self.latest
+        parent_missing = number.letters is not None and str(number.parent) not in self.out.latest
         if prev is not None and (canonical in self.out.by_number or parent_missing):
             successor = self._successor_of_last(number)
             if successor is not None and successor != number:
@@ -147,30 +190,14 @@ class _BodyBuilder:
                 "out-of-order",
                 f"rule {canonical} comes after {prev} in the document; kept where it stands",
             )
-        if canonical in self.out.by_number:
-            self.ledger.repair(
-                line,
-                "duplicate-number",
-                f"rule {canonical} appears twice; this second one is kept in document order "
-                "but lookups by number find the first",
-            )
-        parent = number.parent
-        while parent is not None and str(parent) not in self.latest:
-            parent = parent.parent
-        rule = Rule(
-            number=canonical,
-            kind=number.kind,
-            text=text,
-            title=title,
-            parent=str(parent) if parent else None,
-            span=Span(self.ledger.path, line.number, 1, line.number),
+        rule = self.out.attach(
+            number,
+            text,
+            title,
+            Span(self.ledger.path, line.number, 1, line.number),
+            self.ledger,
+            line,
         )
-        if parent is not None:
-            # the latest node with that number: a repeated heading keeps its own subrules
-            self.latest[str(parent)].children.append(canonical)
-        self.out.rules.append(rule)
-        self.out.by_number.setdefault(canonical, rule)
-        self.latest[canonical] = rule
         self.last = rule
         self.text_parts = [text] if text else []
         self.example_parts = None

@@ -22,7 +22,7 @@ from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from .blocks import Line, line_of
-from .build import Ledger, join_lines, mark_gap
+from .build import BuiltBody, Ledger, join_lines, mark_gap
 from .errors import NotRulesError
 from .grammar import load_grammar
 from .numbers import RuleNumber
@@ -126,38 +126,24 @@ class _Item:
 class _Builder:
     def __init__(self, ledger: Ledger) -> None:
         self.ledger = ledger
-        self.rules: list[Rule] = []
-        self.by_number: dict[str, Rule] = {}
+        self.body = BuiltBody()
         self.group: Rule | None = None  # the latest rule without a letter (501.5)
         self.pending: tuple[RuleNumber, str, Line] | None = None  # a heading held back
         self.last_ruling: tuple[Ruling, _Item] | None = None
 
+    @property
+    def rules(self) -> list[Rule]:
+        return self.body.rules
+
+    @property
+    def by_number(self) -> dict[str, Rule]:
+        return self.body.by_number
+
     def add_rule(
         self, number: RuleNumber, text: str, title: str | None, line: Line, column: int
     ) -> Rule:
-        canonical = str(number)
-        if canonical in self.by_number:
-            self.ledger.repair(
-                line,
-                "duplicate-number",
-                f"rule {canonical} appears twice; the second is kept in page order "
-                "but lookups by number find the first",
-            )
-        parent = number.parent
-        while parent is not None and str(parent) not in self.by_number:
-            parent = parent.parent
-        rule = Rule(
-            number=canonical,
-            kind=number.kind,
-            text=text,
-            title=title,
-            parent=str(parent) if parent else None,
-            span=Span(self.ledger.path, line.number, column, line.number),
-        )
-        if parent is not None:
-            self.by_number[str(parent)].children.append(canonical)
-        self.rules.append(rule)
-        self.by_number.setdefault(canonical, rule)
+        span = Span(self.ledger.path, line.number, column, line.number)
+        rule = self.body.attach(number, text, title, span, self.ledger, line)
         if number.rule is not None and not number.letters:
             self.group = rule
         return rule

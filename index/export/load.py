@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,19 +122,23 @@ def _check_header(path: Path, header: dict[str, Any]) -> None:
         )
 
 
-def load_export(path: str | os.PathLike[str]) -> ExportData:
-    """Read any crdex export."""
+def load_export(
+    path: str | os.PathLike[str], editions: Collection[str] | None = None
+) -> ExportData:
+    """Read any crdex export; ``editions`` (ids) keeps only those editions' records."""
     p = Path(path)
     try:
         fmt = detect_format(p)
         if fmt == "sqlite":
-            data = _load_sqlite(p)
+            data = _load_sqlite(p, editions)
         elif fmt == "jsonl":
             data = _load_jsonl(p)
         else:
             data = _load_json(p)
-    except (OSError, ValueError, KeyError, TypeError, sqlite3.Error) as exc:
-        raise ExportReadError(f"{p}: cannot be read as a crdex export ({exc})") from None
+    except (OSError, ValueError, KeyError, TypeError, StopIteration, sqlite3.Error) as exc:
+        raise ExportReadError(f"{p}: cannot be read as a crdex export ({exc!r})") from None
+    if editions is not None:
+        data.records = [r for r in data.records if r["edition"]["id"] in editions]
     return data
 
 
@@ -196,7 +200,7 @@ def _grouped(db: sqlite3.Connection, sql: str, *args: Any) -> dict[str, list[sql
     return out
 
 
-def _load_sqlite(path: Path) -> ExportData:
+def _load_sqlite(path: Path, wanted: Collection[str] | None) -> ExportData:
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     db.row_factory = sqlite3.Row
     try:
@@ -225,7 +229,8 @@ def _load_sqlite(path: Path) -> ExportData:
         records = [
             _edition(db, e)
             for e in sorted(
-                (e for e in eds if e["exported"]), key=lambda e: order.get(e["id"], len(order))
+                (e for e in eds if e["exported"] and (wanted is None or e["id"] in wanted)),
+                key=lambda e: order.get(e["id"], len(order)),
             )
         ]
         versions = _grouped(db, "SELECT * FROM versions ORDER BY identity_id, position")

@@ -27,15 +27,21 @@ __all__ = [
     "decode",
     "edition_id",
     "identify",
+    "read_bytes",
     "read_path",
 ]
 
 
 def read_path(path: str | os.PathLike[str]) -> tuple[bytes, Decoded]:
     """Read a file and decode it; the raw bytes are returned too (for hashing)."""
-    file = Path(path)
+    data = read_bytes(path)
+    return data, decode(data, str(path))
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes, or a crdex error that says why they cannot be had."""
     try:
-        data = file.read_bytes()
+        return Path(path).read_bytes()
     except FileNotFoundError:
         raise DocumentNotFound(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -44,4 +50,3 @@ def read_path(path: str | os.PathLike[str]) -> tuple[bytes, Decoded]:
         raise DocumentUnreadable(f"{path}: permission denied") from None
     except OSError as exc:
         raise DocumentUnreadable(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    return data, decode(data, str(path))

@@ -13,9 +13,9 @@ import os
 import re
 from pathlib import Path
 
-from crdex.corpus import decode, edition_id, identify
+from crdex.corpus import decode, edition_id, identify, read_bytes
 from crdex.corpus.convert import convert
-from crdex.corpus.errors import CrdexError, DocumentNotFound, DocumentUnreadable
+from crdex.corpus.errors import CrdexError
 
 from .build import Ledger
 from .errors import FormatError, ParseError
@@ -44,7 +44,7 @@ def parse_path(path: str | os.PathLike[str], format: str | None = None) -> Editi
         from .directory import parse_directory
 
         return parse_directory(path, format)
-    return _edition(str(path), _read(path), format)
+    return _edition(str(path), read_bytes(path), format)
 
 
 def parse_bytes(data: bytes, path: str = "<bytes>", format: str | None = None) -> Edition:
@@ -53,19 +53,6 @@ def parse_bytes(data: bytes, path: str = "<bytes>", format: str | None = None) -
 
 def parse_text(text: str, path: str = "<text>", format: str | None = None) -> Edition:
     return _edition(path, text.encode("utf-8"), format)
-
-
-def _read(path: str | os.PathLike[str]) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise DocumentNotFound(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise DocumentUnreadable(f"{path}: is a directory, not a document file") from None
-    except PermissionError:
-        raise DocumentUnreadable(f"{path}: permission denied") from None
-    except OSError as exc:
-        raise DocumentUnreadable(f"{path}: cannot be read ({exc.strerror or exc})") from None
 
 
 def _edition(path: str, data: bytes, format: str | None) -> Edition:

@@ -20,6 +20,8 @@ memory at once.
 
 from __future__ import annotations
 
+import gzip
+import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,8 +31,8 @@ from typing import Any
 from crdex.index.editions import find_edition
 from crdex.index.graph import Graph, Identity, Link
 from crdex.index.library import Library
+from crdex.parser.serialize import SCHEMA_VERSION as TREE_VERSION
 from crdex.parser.serialize import edition_to_dict
-from crdex.parser.tree import Edition
 
 from .errors import ExportError
 from .ids import node_ids
@@ -186,11 +188,25 @@ class ExportPlan:
 
     # -- editions ----------------------------------------------------------------
 
-    def load(self, chosen: Chosen) -> Edition:
-        """One parsed edition, without keeping it in the library's memory cache."""
-        if self.library.home is None:
-            return self.library.edition(chosen.sha256)
-        return Library(self.library.home, self.library.overrides).edition(chosen.sha256)
+    def load(self, chosen: Chosen) -> dict[str, Any]:
+        """One parsed edition as plain data (:func:`~crdex.parser.serialize.edition_to_dict`).
+
+        Read straight from the library's parse cache (``editions/<sha256>.json.gz``,
+        already in that shape) when it is there and of the current tree version:
+        rebuilding the tree and serializing it again would triple the time of a
+        whole-corpus export. Nothing is kept in memory between editions.
+        """
+        home = self.library.home
+        if home is not None:
+            cached = home / "editions" / f"{chosen.sha256}.json.gz"
+            try:
+                data = json.loads(gzip.decompress(cached.read_bytes()))
+            except (OSError, ValueError, EOFError):
+                data = None
+            if isinstance(data, dict) and data.get("schema_version") == TREE_VERSION:
+                return data
+            return edition_to_dict(Library(home, self.library.overrides).edition(chosen.sha256))
+        return edition_to_dict(self.library.edition(chosen.sha256))
 
     def edition_records(self, progress: Progress | None = None) -> Iterator[dict[str, Any]]:
         total = len(self.editions)
@@ -201,21 +217,24 @@ class ExportPlan:
         if progress:
             progress("editions", total, total)
 
-    def edition_record(self, edition: Edition, chosen: Chosen) -> dict[str, Any]:
-        data = edition_to_dict(edition)
+    def edition_record(self, data: dict[str, Any], chosen: Chosen) -> dict[str, Any]:
+        """The edition's data with ids: each node's own, its parent's and its identity's."""
         data["edition"]["chain_index"] = chosen.index
-        rule_ids = node_ids(edition.id, [r.number for r in edition.rules])
-        gloss_ids = node_ids(edition.id, [g.term for g in edition.glossary], glossary=True)
+        edition_id = data["edition"]["id"]
+        rule_ids = node_ids(edition_id, [r["number"] for r in data["rules"]])
+        gloss_ids = node_ids(edition_id, [g["term"] for g in data["glossary"]], glossary=True)
         if chosen.index is not None:
             rule_idents = self.index.assign(
-                chosen.index, [(r.number, r.title or "") for r in edition.rules], glossary=False
+                chosen.index,
+                [(r["number"], r["title"] or "") for r in data["rules"]],
+                glossary=False,
             )
             gloss_idents = self.index.assign(
-                chosen.index, [(g.term, g.term) for g in edition.glossary], glossary=True
+                chosen.index, [(g["term"], g["term"]) for g in data["glossary"]], glossary=True
             )
         else:
-            rule_idents = [None] * len(edition.rules)
-            gloss_idents = [None] * len(edition.glossary)
+            rule_idents = [None] * len(data["rules"])
+            gloss_idents = [None] * len(data["glossary"])
         latest: dict[str, str] = {}
         rules = []
         for rid, ident, rule in zip(rule_ids, rule_idents, data["rules"], strict=True):

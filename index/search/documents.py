@@ -59,6 +59,9 @@ class IndexDoc:
     exclusive, ``NO_END`` while current) the version is in force;
     ``numbers`` is ((from_date, number), ...) in date order: the number the
     version had from each date on (the term, for a glossary entry).
+    ``lead`` marks the first rule under a titled heading (111.1 under
+    "Tokens", 702.19a under "Trample"): where the rules define what the
+    heading names.
     """
 
     identity: str
@@ -71,6 +74,7 @@ class IndexDoc:
     heading: str
     glossary: str
     rulings: str
+    lead: bool = False
 
     @property
     def current(self) -> bool:
@@ -91,6 +95,7 @@ class IndexDoc:
                 self.glossary,
                 self.rulings,
                 self.ranges,
+                self.lead,
             ],
             ensure_ascii=False,
         )
@@ -114,6 +119,7 @@ class IndexDoc:
             "text": self.text,
             "examples": self.examples,
             "rulings": self.rulings,
+            "lead": self.lead,
             "spans": {
                 "numbers": [list(p) for p in self.numbers],
                 "ranges": [list(r) for r in self.ranges],
@@ -201,6 +207,21 @@ class _Context:
             value = value.parent
         return titles
 
+    def lead(self, run: Run) -> bool:
+        """The run's rule is the first under a titled heading (x.1, or x.ya)."""
+        try:
+            value = RuleNumber.parse(run.key)
+        except ValueError:
+            return False
+        first = value.letters == "a" or (
+            value.letters is None and value.rule == 1 and value.section >= 100
+        )
+        if not first or value.parent is None:
+            return False
+        holder = self.graph.holder(str(value.parent), run.start)
+        held = holder.run_at(run.start) if holder is not None else None
+        return held is not None and bool(self.graph.texts[held.title])
+
     def glossary_terms(self, identity: str, start: int, end: int) -> list[str]:
         return [
             term
@@ -261,9 +282,11 @@ def documents_from(
                 if not numbers or numbers[-1][1] != run.key:
                     numbers.append((dates[run.start], run.key))
             wording = graph.texts[first.text]
+            lead = False
             if ident.glossary:
                 kind, text, examples, heading, terms = GLOSSARY_KIND, wording, "", [], []
             else:
+                lead = context.lead(group[-1])
                 kind = group[-1].kind
                 text, examples = split_examples(wording)
                 heading = _unique(t for run in group for t in context.headings(run))
@@ -284,6 +307,7 @@ def documents_from(
                     rulings="\n".join(
                         r for run in group for r in context.rulings_of(ident.id, run.start, run.end)
                     ),
+                    lead=lead,
                 )
             )
     return docs

@@ -50,6 +50,7 @@ __all__ = ["SearchIndex"]
 _POOL_FACTOR = 5
 _POOL_MIN = 60
 _SNIPPET_CHARS = 240
+_SPELL_MIN = 3  # shorter words are not respelled ("X", "of")
 _ANALYZER = analyzer()
 # BM25 with a gentler length penalty than the usual B=0.75: in the rules the
 # long rule is usually the one that spells the matter out
@@ -428,7 +429,12 @@ class SearchIndex:
         """The query respelled with known words, when some of its words are unknown."""
         fixes: dict[str, str] = {}
         for word in dict.fromkeys(planned.words):
-            if word in self.words or word in QUERY_STOP_WORDS or not word.isalpha():
+            if (
+                word in self.words
+                or word in QUERY_STOP_WORDS
+                or not word.isalpha()
+                or len(word) < _SPELL_MIN
+            ):
                 continue
             best = self._closest(word)
             if best:

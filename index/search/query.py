@@ -39,6 +39,12 @@ _FIELDS = {"title": "title", "text": "body", "number": "number"}
 _FIELD = re.compile(rf"\b(?:{'|'.join(_FIELDS)}):", re.IGNORECASE)
 _TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
 _PHRASE_SLOP = 1
+_APOSTROPHE = re.compile("['’]")
+_PLAIN_TOKEN = re.compile(r"[^\s'’]+(?:['’][^\s'’]+)*")
+# neighbouring words of a query found close together in a rule count extra
+# ("assign damage" in "assigns damage"): at most this many words apart, in order
+NEAR_SLOP = 3
+NEAR_BOOST = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,14 +155,20 @@ def lookup_number(raw: str) -> str | None:
 
 def _units(raw: str, date: int | None) -> tuple[list[Unit], list[str]]:
     """The units of a plain query, and its words (for spelling suggestions)."""
+    # (words, fixed): a quoted phrase or a contraction ("can't") stays whole
     pieces: list[tuple[tuple[str, ...], bool]] = []
     for m in re.finditer(r'"([^"]*)"|([^"]+)', raw):
         if m.group(1) is not None:
             words = words_of(m.group(1))
             if words:
                 pieces.append((words, True))
-        else:
-            pieces.extend(((w,), False) for w in words_of(m.group(2)))
+            continue
+        for token in _PLAIN_TOKEN.findall(m.group(2)):
+            words = words_of(token)
+            if len(words) > 1 and _APOSTROPHE.search(token):
+                pieces.append((words, True))
+            else:
+                pieces.extend(((w,), False) for w in words)
     units: list[Unit] = []
     i = 0
     while i < len(pieces):
@@ -177,7 +189,11 @@ def _units(raw: str, date: int | None) -> tuple[list[Unit], list[str]]:
                 i += size
                 break
     plain_words = [w for u in units if not u.quoted for w in u.typed]
-    kept = [u for u in units if u.quoted or len(u.forms) > 1 or u.typed[0] not in QUERY_STOP_WORDS]
+    kept = [
+        u
+        for u in units
+        if u.quoted or len(u.forms) > 1 or len(u.typed) > 1 or u.typed[0] not in QUERY_STOP_WORDS
+    ]
     return (kept or units), plain_words
 
 
@@ -196,6 +212,16 @@ def _unit_query(unit: Unit) -> wq.Query | None:
     if not clauses:
         return None
     return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
+
+
+def _near(units: list[Unit]) -> list[wq.Query]:
+    """A bonus clause for each pair of neighbouring words found close together."""
+    singles = [_analyze(" ".join(u.typed)) for u in units]
+    return [
+        wq.Phrase("body", [a[0], b[0]], slop=NEAR_SLOP, boost=NEAR_BOOST)
+        for a, b in zip(singles, singles[1:], strict=False)
+        if len(a) == 1 and len(b) == 1 and a != b
+    ]
 
 
 def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:
@@ -223,6 +249,7 @@ def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:
     clauses = [q for q in map(_unit_query, units) if q is not None]
     if not clauses:
         raise QuerySyntaxError(f"the query {text!r} has no words to search for")
+    clauses.extend(_near(units))
     return TextQuery(wq.Or(clauses), units, advanced=False, words=words)
 
 

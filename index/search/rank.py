@@ -62,7 +62,7 @@ def _prior(cand: Candidate) -> float:
         return PRIORS["glossary"]
     if not cand.fields.get("text") and not cand.fields.get("examples"):
         return PRIORS["heading"]
-    if kind == "subrule" and cand.number.endswith("a") and cand.number[-2:-1].isdigit():
+    if cand.fields.get("lead"):
         return PRIORS["definition"]
     return 1.0
 

@@ -44,7 +44,7 @@ __all__ = [
     "schema_fingerprint",
 ]
 
-SEARCH_FORMAT = 2
+SEARCH_FORMAT = 3
 
 # stop words at index time: only the ones that never carry meaning in a rule
 INDEX_STOP_WORDS = frozenset({"a", "an", "the"})
@@ -103,6 +103,7 @@ def make_schema() -> fields.Schema:
         text=fields.STORED(),
         examples=fields.STORED(),
         rulings=fields.STORED(),
+        lead=fields.STORED(),
         spans=fields.STORED(),
     )
 

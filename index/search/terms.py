@@ -1,6 +1,6 @@
 """The words people search with, and the words each edition of the rules uses.
 
-The rules renamed things: the Magic 2010 rewrite (first edition
+The rules renamed things: local enchantments became Auras in 2005; the Magic 2010 rewrite (first edition
 2009-07-11) turned "removed from the game" into exile, "in play" into the
 battlefield, playing a spell into casting it, state-based effects into
 state-based actions; "dies" arrived in 2011, "mana value" replaced
@@ -45,6 +45,7 @@ class Rename:
 
 
 RENAMES: tuple[Rename, ...] = (
+    Rename(("aura", "auras"), ("local enchantment", "local enchantments"), 20050801),
     Rename(
         ("exile", "exiled", "exiles", "exiling"),
         (
@@ -94,8 +95,19 @@ RENAMES: tuple[Rename, ...] = (
     Rename(("kindred",), ("tribal",), 20240607),
 )
 
-# what players type for what the rules spell out
+# what players type for what the rules spell out: abbreviations and everyday
+# words for the rules' formal ones
 ABBREVIATIONS: dict[str, tuple[str, ...]] = {
+    "same time": ("simultaneously",),
+    "at once": ("simultaneously",),
+    "everyone": ("all players", "each player"),
+    "everybody": ("all players", "each player"),
+    "empty library": ("library with no cards",),
+    "decking": ("library with no cards",),
+    "plus one": ("+1/+1",),
+    "minus one": ("-1/-1",),
+    "kill": ("destroy",),
+    "bounce": ("return to its owner's hand",),
     "etb": ("enters the battlefield", "enters"),
     "ltb": ("leaves the battlefield",),
     "cmc": ("converted mana cost", "mana value"),
@@ -248,6 +260,11 @@ def _renames() -> list[tuple[Rename, frozenset[tuple[str, ...]], frozenset[tuple
     return [(r, frozenset(map(words_of, r.new)), frozenset(map(words_of, r.old))) for r in RENAMES]
 
 
+@cache
+def _abbreviations() -> dict[tuple[str, ...], tuple[str, ...]]:
+    return {words_of(k): v for k, v in ABBREVIATIONS.items()}
+
+
 # the longest phrase (in words) that has alternatives
 LONGEST = max(len(words_of(p)) for r in RENAMES for p in (*r.new, *r.old))
 
@@ -261,8 +278,7 @@ def alternatives(words: tuple[str, ...], date: int | None) -> tuple[tuple[str, .
             out.extend(words_of(p) for p in rename.old)
         if to_new and words in old:
             out.extend(words_of(p) for p in rename.new)
-    if len(words) == 1:
-        out.extend(words_of(p) for p in ABBREVIATIONS.get(words[0], ()))
-        if words[0] in NUMBER_WORDS:
-            out.append((NUMBER_WORDS[words[0]],))
+    out.extend(words_of(p) for p in _abbreviations().get(words, ()))
+    if len(words) == 1 and words[0] in NUMBER_WORDS:
+        out.append((NUMBER_WORDS[words[0]],))
     return tuple(dict.fromkeys(o for o in out if o != words))

@@ -46,6 +46,11 @@ def open_search(
     """The search index of the library at ``home``, up to date with the library."""
     library = Library(home) if home is not None else Library(None)
     if home is None or library.empty:
+        if notice:
+            notice(
+                "the library is empty, so this searches the bundled sample documents; "
+                "add documents with 'crdex build PATH...'"
+            )
         return bundled_index()
     store = IndexStore(Path(home) / "search")
     live = store.current()

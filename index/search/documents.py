@@ -29,7 +29,7 @@ from crdex.index.graph import Graph, Identity, Run
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.references import extract_references
 
-from .schema import BODY_WEIGHTS, NO_END, WORD
+from .schema import BODY_WEIGHTS, NO_END, WORD, analyzer
 
 __all__ = [
     "GLOSSARY_KIND",
@@ -38,6 +38,7 @@ __all__ = [
     "date_int",
     "documents_from",
     "split_examples",
+    "stems_of",
 ]
 
 GLOSSARY_KIND = "glossary"
@@ -104,6 +105,7 @@ class IndexDoc:
     def fields(self) -> dict[str, Any]:
         """The Whoosh fields of this document."""
         is_rule = self.kind != GLOSSARY_KIND
+        body = body_of(self)
         held = sorted({n for _d, n in self.numbers}) if is_rule else []
         within = sorted({a for n in held for a in _ancestors(n)})
         return {
@@ -113,7 +115,8 @@ class IndexDoc:
             "number": " ".join(held),
             "within": " ".join(within),
             "title": self.title,
-            "body": body_of(self),
+            "body": body,
+            "stems": " ".join(sorted(stems_of(body))),
             "heading": self.heading,
             "glossary": self.glossary,
             "text": self.text,
@@ -131,6 +134,14 @@ def _weighted(text: str, weight: float) -> str:
     if weight == 1.0:
         return text
     return _WORD.sub(lambda m: f"{m.group()}^{weight:g}", text)
+
+
+_ANALYZER = analyzer()
+
+
+def stems_of(text: str) -> set[str]:
+    """The distinct indexed terms of a text (stored, so ranking needs no term vectors)."""
+    return {t.text for t in _ANALYZER(text)}
 
 
 def body_of(doc: IndexDoc) -> str:

@@ -13,6 +13,7 @@ fails because a rebuild finished in the middle of it.
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
 import json
 import re
@@ -167,6 +168,8 @@ class SearchIndex:
             texts=[],
         )
         self._date_ids = {date_int(e.date): e.id for e in self._graph.editions}
+        self._dates = [date_int(e.date) for e in self._graph.editions]
+        self._ids = [e.id for e in self._graph.editions]
         self._last = date_int(self._graph.editions[-1].date) if self._graph.editions else None
 
     # -- opening -----------------------------------------------------------------
@@ -283,7 +286,12 @@ class SearchIndex:
         return docs
 
     def _edition_ids(self, ranges: list[list[int]]) -> list[str]:
-        return [i for d, i in self._date_ids.items() if _in_force(ranges, d)]
+        out: list[str] = []
+        for start, until in ranges:
+            lo = bisect.bisect_left(self._dates, start)
+            hi = bisect.bisect_left(self._dates, until)
+            out.extend(self._ids[lo:hi])
+        return out
 
     # -- searching -------------------------------------------------------------------
 
@@ -352,7 +360,8 @@ class SearchIndex:
     def _text(self, planned: TextQuery, date: int | None, limit: int, result: SearchResult) -> None:
         searcher, docs = self._scope(date)
         pool = max(_POOL_MIN, limit * _POOL_FACTOR) * (1 if date is not None else 4)
-        found = searcher.search(planned.query, filter=docs, limit=pool, terms=True)
+        # Whoosh's block-skipping pays off on long posting lists; these are short
+        found = searcher.search(planned.query, filter=docs, limit=pool, optimize=False)
         terms = frozenset(
             t.decode() if isinstance(t, bytes) else t
             for f, t in planned.query.iter_all_terms()
@@ -362,10 +371,7 @@ class SearchIndex:
         for hit in found:
             fields = hit.fields()
             number = _number_at(fields["spans"], date) if date is not None else ""
-            matched = frozenset(
-                (f, t.decode() if isinstance(t, bytes) else t) for f, t in hit.matched_terms()
-            )
-            candidates.append(Candidate(hit.docnum, hit.score, fields, matched, number))
+            candidates.append(Candidate(hit.docnum, hit.score, fields, number))
         ranked = rerank(candidates, planned.stems())
         if date is not None:
             result.total = found.scored_length()

@@ -41,10 +41,6 @@ _TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
 _PHRASE_SLOP = 1
 _APOSTROPHE = re.compile("['’]")
 _PLAIN_TOKEN = re.compile(r"[^\s'’]+(?:['’][^\s'’]+)*")
-# neighbouring words of a query found close together in a rule count extra
-# ("assign damage" in "assigns damage"): at most this many words apart, in order
-NEAR_SLOP = 3
-NEAR_BOOST = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,16 +210,6 @@ def _unit_query(unit: Unit) -> wq.Query | None:
     return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
 
 
-def _near(units: list[Unit]) -> list[wq.Query]:
-    """A bonus clause for each pair of neighbouring words found close together."""
-    singles = [_analyze(" ".join(u.typed)) for u in units]
-    return [
-        wq.Phrase("body", [a[0], b[0]], slop=NEAR_SLOP, boost=NEAR_BOOST)
-        for a, b in zip(singles, singles[1:], strict=False)
-        if len(a) == 1 and len(b) == 1 and a != b
-    ]
-
-
 def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:
     """What to ask the index for ``raw``, about the edition effective ``date`` (None: all)."""
     text = raw.strip()
@@ -249,7 +235,6 @@ def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:
     clauses = [q for q in map(_unit_query, units) if q is not None]
     if not clauses:
         raise QuerySyntaxError(f"the query {text!r} has no words to search for")
-    clauses.extend(_near(units))
     return TextQuery(wq.Or(clauses), units, advanced=False, words=words)
 
 

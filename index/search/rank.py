@@ -37,13 +37,17 @@ class Candidate:
     docnum: int
     score: float
     fields: dict[str, Any]
-    matched: frozenset[tuple[str, str]]
     number: str = ""
 
 
 @lru_cache(maxsize=65536)
 def _stems(text: str) -> frozenset[str]:
     return frozenset(t.text for t in _ANALYZER(text))
+
+
+@lru_cache(maxsize=4096)
+def _terms(stems: str) -> frozenset[str]:
+    return frozenset(stems.split())
 
 
 def _named(cand: Candidate) -> frozenset[str]:
@@ -84,7 +88,7 @@ def rerank(
         score = cand.score / top
         if stems:
             named = _named(cand)
-            anywhere = {t for _f, t in cand.matched} | named
+            anywhere = _terms(cand.fields.get("stems", ""))
             covered = sum(1 for forms in stems if any(f and f <= anywhere for f in forms))
             headed = sum(1 for forms in stems if any(f and f <= named for f in forms))
             coverage = covered / len(stems)

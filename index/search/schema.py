@@ -44,7 +44,7 @@ __all__ = [
     "schema_fingerprint",
 ]
 
-SEARCH_FORMAT = 3
+SEARCH_FORMAT = 4
 
 # stop words at index time: only the ones that never carry meaning in a rule
 INDEX_STOP_WORDS = frozenset({"a", "an", "the"})
@@ -104,6 +104,7 @@ def make_schema() -> fields.Schema:
         examples=fields.STORED(),
         rulings=fields.STORED(),
         lead=fields.STORED(),
+        stems=fields.STORED(),
         spans=fields.STORED(),
     )
 

@@ -1,0 +1,171 @@
+"""One rule with everything about it, as ``crdex show`` prints it.
+
+A rule number names a rule in one edition; its view holds its text and
+examples, every subrule under it (nested), the rulings filed under them,
+the rules it refers to and the rules that refer to it. A glossary term
+gives the glossary entry. Everything comes from the full parsed edition
+(the library's parse cache), not from the search index.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any
+
+from crdex.index.editions import EditionRef
+from crdex.index.errors import UnknownRule
+from crdex.index.questions import Lineage
+from crdex.parser.numbers import RuleNumber
+from crdex.parser.tree import Edition, Rule
+
+from .query import lookup_number
+
+__all__ = ["GlossaryView", "RuleView", "show"]
+
+
+@dataclass(slots=True)
+class RuleView:
+    """A rule of one edition, with its subrules nested in ``children``."""
+
+    number: str
+    kind: str
+    title: str
+    text: str
+    examples: list[str] = field(default_factory=list)
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
+    cited_by: list[str] = field(default_factory=list)
+    children: list[RuleView] = field(default_factory=list)
+    edition: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {
+            "number": self.number,
+            "kind": self.kind,
+            "title": self.title,
+            "text": self.text,
+            "examples": self.examples,
+            "rulings": self.rulings,
+            "references": self.references,
+            "cited_by": self.cited_by,
+            "children": [c.to_dict() for c in self.children],
+        }
+        if self.edition:
+            data = {"edition": self.edition, **data}
+        return data
+
+    def walk(self) -> list[RuleView]:
+        """This rule and every rule under it, in document order."""
+        out = [self]
+        for child in self.children:
+            out.extend(child.walk())
+        return out
+
+
+@dataclass(slots=True)
+class GlossaryView:
+    term: str
+    definition: str
+    aliases: list[str]
+    references: list[str]
+    obsolete: bool
+    edition: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "edition": self.edition,
+            "kind": "glossary",
+            "term": self.term,
+            "definition": self.definition,
+            "aliases": self.aliases,
+            "references": self.references,
+            "obsolete": self.obsolete,
+        }
+
+
+def _cited_by(edition: Edition) -> dict[str, list[str]]:
+    """Rule number → the numbers of the rules (and glossary terms) that refer to it."""
+    out: dict[str, list[str]] = {}
+    for rule in edition.rules:
+        for ref in rule.references:
+            citers = out.setdefault(ref.target, [])
+            if rule.number not in citers and rule.number != ref.target:
+                citers.append(rule.number)
+    for entry in edition.glossary:
+        for ref in entry.references:
+            citers = out.setdefault(ref.target, [])
+            label = f"glossary: {entry.term}"
+            if label not in citers:
+                citers.append(label)
+    return out
+
+
+def _view(edition: Edition, rule: Rule, cited: dict[str, list[str]]) -> RuleView:
+    return RuleView(
+        number=rule.number,
+        kind=rule.kind,
+        title=rule.title or "",
+        text=rule.text,
+        examples=[e.text for e in rule.examples],
+        rulings=[
+            {"text": r.text, "source": r.source, "date": r.date, "number": r.number}
+            for r in rule.rulings
+        ],
+        references=list(dict.fromkeys(ref.target for ref in rule.references)),
+        cited_by=cited.get(rule.number, []),
+        children=[
+            _view(edition, child, cited)
+            for child in (edition.rule(n) for n in rule.children)
+            if child is not None
+        ],
+    )
+
+
+def _unknown(edition: Edition, asked: str, ref: EditionRef) -> UnknownRule:
+    numbers = [r.number for r in edition.rules]
+    near = difflib.get_close_matches(asked, numbers, n=3, cutoff=0.75)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    return UnknownRule(f"{ref.id} has no rule {asked}{hint}")
+
+
+def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | GlossaryView:
+    """The rule numbered ``name`` (or the glossary entry ``name``) in ``edition`` (default latest)."""
+    ref = lineage.edition(edition or "latest")
+    full = lineage.library.edition(ref.sha256)
+    number = lookup_number(name)
+    if number is None:
+        entry = full.glossary_entry(name.strip())
+        if entry is None:
+            terms = [g.term for g in full.glossary]
+            near = difflib.get_close_matches(name.strip(), terms, n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(near)}?" if near else ""
+            raise UnknownRule(
+                f"{name!r} is neither a rule number nor a glossary term of {ref.id}{hint}"
+            )
+        return GlossaryView(
+            term=entry.term,
+            definition=entry.definition,
+            aliases=list(entry.aliases),
+            references=list(dict.fromkeys(r.target for r in entry.references)),
+            obsolete=entry.obsolete,
+            edition=ref.id,
+        )
+    rule = full.rule(number)
+    if rule is None:
+        # a section ("7") may be implied by its rules without a node of its own
+        under = [r for r in full.rules if r.parent == number]
+        if not under:
+            raise _unknown(full, number, ref)
+        cited = _cited_by(full)
+        return RuleView(
+            number=number,
+            kind=RuleNumber.parse(number).kind,
+            title="",
+            text="",
+            children=[_view(full, r, cited) for r in under],
+            edition=ref.id,
+        )
+    view = _view(full, rule, _cited_by(full))
+    view.edition = ref.id
+    return view

@@ -340,7 +340,9 @@ class Library:
         self, report: AddReport, path: str, result: dict[str, Any] | None, why: str | None
     ) -> None:
         if result is None:
-            report.skipped.append(Skipped(path, why or "not a rules document"))
+            # parse errors quote the source line under a caret; the first line says it all
+            reason = (why or "not a rules document").strip().split("\n", 1)[0]
+            report.skipped.append(Skipped(path, reason))
             return
         info = DocumentInfo(**result["info"])
         if info.sha256 in self._docs and any(d.sha256 == info.sha256 for d in report.added):

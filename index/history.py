@@ -261,12 +261,12 @@ def history(graph: Graph, asked: str, where: EditionRef) -> History:
         if merges:
             end["into"] = _link_label(graph, merges[0].target, merges[0].edition)
     split_off = [
-        {"edition": eds[ln.edition].id, **_link_label(graph, ln.target, ln.edition)}
+        {**_link_label(graph, ln.target, ln.edition), "edition": eds[ln.edition].id}
         for ln in graph.links_from(ident.id)
         if ln.kind == "split"
     ]
     merged_in = [
-        {"edition": eds[ln.edition].id, **_link_label(graph, ln.source, ln.edition - 1)}
+        {**_link_label(graph, ln.source, ln.edition - 1), "edition": eds[ln.edition].id}
         for ln in graph.links_to(ident.id)
         if ln.kind == "merge"
     ]

@@ -353,3 +353,12 @@ def test_every_note_is_still_a_disagreement(lineage: Lineage) -> None:
     )
     noted = {(d["source"], d["old"], d["new"]) for d in report(graph, pairs)["disagreements"]}
     assert set(NOTES) <= noted, sorted(set(NOTES) - noted, key=str)
+
+
+def test_merge_read_in_magic_origins(lineage: Lineage) -> None:
+    # 701.16c and 701.16d ("that library isn't shuffled") became one 701.16c in 2015-07-17
+    history = lineage.history("701.16c", "2015-07-17")
+    assert [(m["number"], m["edition"]) for m in history.merged_in] == [("701.16d", "2015-07-17")]
+    old = lineage.history("701.16d", "2015-03-27")
+    assert old.end["relation"] == "merged"
+    assert (old.end["edition"], old.end["into"]["number"]) == ("2015-07-17", "701.16c")

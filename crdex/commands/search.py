@@ -98,8 +98,7 @@ def search(
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
         return
-    console = Console(highlight=False, soft_wrap=False)
-    render(console, result)
+    render(Console(highlight=False), result)
 
 
 def _snippet(snippet: Snippet) -> Text:
@@ -107,6 +106,16 @@ def _snippet(snippet: Snippet) -> Text:
     for start, end in snippet.marks:
         text.stylize("bold", start, end)
     return text
+
+
+def indented(console: Console, text: Text, indent: int) -> None:
+    """Print ``text`` wrapped to the console's width, every line indented."""
+    if indent == 0:
+        console.print(text)
+        return
+    for line in text.wrap(console, max(20, console.width - indent)):
+        line.rstrip()
+        console.print(Text(" " * indent).append_text(line), soft_wrap=True)
 
 
 def _editions(ids: list[str]) -> str:
@@ -143,7 +152,7 @@ def render(console: Console, result: SearchResult) -> None:
             line = Text(f"{n:>2}. ") if result.mode == "text" else Text("")
             line.append_text(_head(hit))
             console.print(line)
-            console.print(Text("    ").append_text(_snippet(hit.snippet)))
+            indented(console, _snippet(hit.snippet), 4)
         shown = len(result.hits)
     else:
         for n, group in enumerate(result.groups, 1):
@@ -155,13 +164,17 @@ def render(console: Console, result: SearchResult) -> None:
 
 def _group(console: Console, n: int, group: Group, numbered: bool) -> None:
     head = Text(f"{n:>2}. " if numbered else "")
-    head.append(group.title or group.number, style="bold")
-    if group.kind != "glossary":
-        head.append(f"  (last numbered {group.number})", style="dim")
+    if group.kind == "glossary":
+        head.append(f"glossary: {group.title}", style="bold cyan")
+    else:
+        head.append(group.number, style="bold cyan")
+        if group.title:
+            head.append(f"  {group.title}", style="bold")
+    head.append(f"  (rule {group.identity})", style="dim")
     console.print(head)
     for version in group.versions:
         numbers = ", ".join(dict.fromkeys(num for _ed, num in version.numbers)) or version.label
         line = Text(f"    {numbers}", style="cyan")
         line.append(f"  {_editions(version.editions)}", style="dim")
         console.print(line)
-        console.print(Text("      ").append_text(_snippet(version.snippet)))
+        indented(console, _snippet(version.snippet), 6)

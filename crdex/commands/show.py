@@ -10,13 +10,11 @@ from rich.text import Text
 
 from crdex import api
 from crdex.commands.history import BUNDLED_NOTE
-from crdex.commands.search import home_options
+from crdex.commands.search import home_options, indented
 from crdex.index.search.view import GlossaryView, RuleView
 from crdex.index.search.view import show as show_rule
 
 __all__ = ["show"]
-
-_INDENT = "  "
 
 
 @click.command()
@@ -58,32 +56,32 @@ def _glossary(console: Console, view: GlossaryView) -> None:
     )
     console.print(head)
     if view.aliases:
-        console.print(f"{_INDENT}also: {', '.join(view.aliases)}")
-    console.print(Text(_INDENT + view.definition))
+        indented(console, Text(f"also: {', '.join(view.aliases)}"), 2)
+    indented(console, Text(view.definition), 2)
     if view.references:
-        console.print(Text(f"{_INDENT}see: {', '.join(view.references)}", style="dim"))
+        indented(console, Text(f"see: {', '.join(view.references)}", style="dim"), 2)
 
 
 def _rule(console: Console, view: RuleView, depth: int) -> None:
-    pad = _INDENT * depth
-    head = Text(pad)
-    head.append(view.number, style="bold cyan")
+    pad = 2 * depth
+    head = Text(view.number, style="bold cyan")
     if view.title:
         head.append(f"  {view.title}", style="bold")
     elif view.text:
         head.append(f"  {view.text}")
-    console.print(head)
-    body = pad + _INDENT
+    indented(console, head, pad)
+    body = pad + 2
     if view.title and view.text:
-        console.print(Text(body + view.text))
+        indented(console, Text(view.text), body)
     for example in view.examples:
-        console.print(Text(body + example, style="italic"))
+        indented(console, Text(example, style="italic"), body)
     for ruling in view.rulings:
         source = " ".join(filter(None, [ruling.get("source"), ruling.get("date")]))
-        console.print(Text(f"{body}Ruling: {ruling['text']}" + (f" [{source}]" if source else "")))
+        line = f"Ruling: {ruling['text']}" + (f" [{source}]" if source else "")
+        indented(console, Text(line), body)
     if view.references:
-        console.print(Text(f"{body}refers to: {', '.join(view.references)}", style="dim"))
+        indented(console, Text(f"refers to: {', '.join(view.references)}", style="dim"), body)
     if view.cited_by:
-        console.print(Text(f"{body}referred to by: {', '.join(view.cited_by)}", style="dim"))
+        indented(console, Text(f"referred to by: {', '.join(view.cited_by)}", style="dim"), body)
     for child in view.children:
         _rule(console, child, depth + 1)

@@ -113,13 +113,16 @@ def _snippet(fields: dict[str, Any], terms: frozenset[str]) -> Snippet:
     for name in ("text", "examples", "rulings"):
         text = fields.get(name)
         if text and terms:
+            whole = len(text) <= _SNIPPET_CHARS
             marked = highlight.highlight(
                 text,
                 terms,
                 _ANALYZER,
-                highlight.ContextFragmenter(maxchars=_SNIPPET_CHARS, surround=70),
+                highlight.WholeFragmenter()
+                if whole
+                else highlight.ContextFragmenter(maxchars=_SNIPPET_CHARS, surround=70),
                 _Marks(),
-                top=2,
+                top=1 if whole else 2,
             )
             if marked:
                 return Snippet.parse(" ".join(marked.split()), _OPEN, _CLOSE)
@@ -374,7 +377,7 @@ class SearchIndex:
             candidates.append(Candidate(hit.docnum, hit.score, fields, number))
         ranked = rerank(candidates, planned.stems())
         if date is not None:
-            result.total = found.scored_length()
+            result.total = len(found)
             chosen = ranked[:limit]
             result.hits = [
                 self._hit(c.fields, c.number, s, _snippet(c.fields, terms)) for s, c in chosen
@@ -416,12 +419,12 @@ class SearchIndex:
         groups = []
         for identity, versions in by_identity.items():
             versions.sort(key=lambda v: (v.editions[:1], v.number))
-            last = versions[-1]
+            last = max(versions, key=lambda v: v.editions[-1:])
             groups.append(
                 Group(
                     identity=identity,
                     number=last.number,
-                    title=last.title,
+                    title=last.title or last.heading,
                     kind=last.kind,
                     score=max(v.score for v in versions),
                     versions=versions,

@@ -227,7 +227,7 @@ def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:
             parsed = parser.parse(spelled)
         except Exception as exc:
             raise QuerySyntaxError(f"cannot read the query {text!r}: {exc}") from None
-        if isinstance(parsed, wq.NullQuery) or parsed is wq.NullQuery:
+        if parsed is wq.NullQuery:
             raise QuerySyntaxError(f"the query {text!r} has no words to search for")
         words = [w for w in words_of(re.sub(r"\w+:", " ", text)) if w not in _OPERATORS_LOWER]
         return TextQuery(parsed, [], advanced=True, words=words)

@@ -69,6 +69,7 @@ def test_a_keyword_list_gives_one_citation_per_item() -> None:
         "100.5px wide, 250.5ms late",
         "v601.2a, 1.601.2a, rule601_2a, x601.2f",
         "a date alone: 2010-07-16, 20100716",
+        "  rules        391",
     ],
 )
 def test_plain_numbers_are_not_citations(text: str) -> None:
@@ -166,4 +167,11 @@ def test_block_comments_span_lines_and_lua_long_comments() -> None:
         "rule 601.2a",
         "CR 601.2b",
         "[702.19b]",
+    ]
+
+
+def test_a_line_can_opt_out() -> None:
+    text = "x = 1  # 601.2f is a float here, crdex: ignore\n# CR 601.2f\n"
+    assert [(c.line, c.text) for c in find_citations(text, syntax_for("a.py"))] == [
+        (2, "CR 601.2f")
     ]

@@ -12,8 +12,10 @@ What counts as a citation:
 
 Everything else is a plain number: "100 cards", "200.0", "3.14", "1.601.2",
 "$100.25", "601.2" with no keyword, brackets or letter, "section 2 of the
-License". Numbers inside URLs and paths ("/601.2f") are not citations.
-Ranges are expanded with :func:`crdex.parser.references.expand_range`.
+License", "rules        391" (a label and a count in an aligned table).
+Numbers inside URLs and paths ("/601.2f") are not citations. A line that
+contains ``crdex: ignore`` is skipped. Ranges are expanded with
+:func:`crdex.parser.references.expand_range`.
 """
 
 from __future__ import annotations
@@ -28,32 +30,39 @@ from crdex.parser.references import expand_range
 
 from .lexer import Syntax, prose_mask
 
-__all__ = ["Citation", "find_citations", "find_in_line"]
+__all__ = ["IGNORE", "Citation", "find_citations", "find_in_line"]
 
 # subrule letters: one, or two beginning with "a" (704.5aa); "100.5px" is not a rule
 _L = r"(?:a[a-z]|[a-z])"
+# a citation is written tight: at most two spaces between its parts ("rules        391"
+# in an aligned table is a label and a count)
+_S = r"[ \t\u00a0]{0,2}"
 _RULE = rf"[1-9]\d{{2}}(?:\.[1-9]\d{{0,2}}{_L}?)?"
 _STOP = r"(?![\w]|\.\d)"
 _TAIL = (
     rf"(?:(?P<sep1>[\u2013\u2014]|-{{1,2}})(?P<lend>{_L})(?!\w)"
-    rf"|(?P<sep2>\s*(?:[\u2013\u2014]|-{{1,2}}|\bto\b|\bthrough\b)\s*)"
+    rf"|(?P<sep2>{_S}(?:[\u2013\u2014]|-{{1,2}}|\bto\b|\bthrough\b){_S})"
     rf"(?P<nend>{_RULE}|\d{{1,3}}{_L}?){_STOP})?"
 )
 _ITEM = rf"(?P<start>{_RULE}){_STOP}{_TAIL}"
 _CR = r"(?:\bC\.R\.|\bCR(?![A-Za-z])|\b[Cc]omp(?:rehensive|\.)?\s+[Rr]ules)"
 _RULEWORD = r"(?:\b[Rr]ules?\b|\bRULES?\b)"
 
-_KEYWORD = re.compile(rf"(?P<kw>{_CR}(?:\s*(?:{_RULEWORD}|§))?|{_RULEWORD}|§)\s*#?\s*(?={_RULE})")
-_CR_SECTION = re.compile(rf"{_CR}\s+[Ss]ection\s+(?P<start>[1-9]){_STOP}")
+_KEYWORD = re.compile(
+    rf"(?P<kw>{_CR}(?:{_S}(?:{_RULEWORD}|§))?|{_RULEWORD}|§){_S}#?{_S}(?={_RULE})"
+)
+_CR_SECTION = re.compile(rf"{_CR}{_S}[Ss]ection{_S}(?P<start>[1-9]){_STOP}")
 _DATED = re.compile(
     r"(?<![\w.])(?P<date>(?:19|20)\d\d(?P<dsep>-?)[01]\d(?P=dsep)[0-3]\d)(?!\d)"
-    rf"\s*(?:[-\u2013\u2014:,]\s*)?(?:{_CR}\s*|{_RULEWORD}\s*)?#?\s*(?={_RULE})"
+    rf"{_S}(?:[-\u2013\u2014:,]{_S})?(?:{_CR}{_S}|{_RULEWORD}{_S})?#?{_S}(?={_RULE})"
 )
 _ITEM_RE = re.compile(_ITEM)
-_LIST_SEP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&)\s+)\s*")
-_BRACKET = re.compile(rf"\[\s*(?P<item>{_ITEM})\s*\]")
+_LIST_SEP = re.compile(rf"{_S}(?:,{_S}(?:and{_S}|or{_S})?|\s(?:and|or|&){_S})")
+_BRACKET = re.compile(rf"\[{_S}(?P<item>{_ITEM}){_S}\]")
 _BARE = re.compile(rf"(?<![\w.$/#\\@-])(?P<start>[1-9]\d{{2}}\.[1-9]\d{{0,2}}{_L}){_STOP}{_TAIL}")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+# a line that says so is skipped, like a linter's "noqa"
+IGNORE = re.compile(r"crdex:\s?ignore", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +231,6 @@ def find_citations(text: str, syntax: Syntax | None = None) -> list[Citation]:
     prose = prose_mask(text, syntax)
     out: list[Citation] = []
     for number, line in _lines(prose):
-        if line.strip() and any(ch.isdigit() for ch in line):
+        if any(ch.isdigit() for ch in line) and not IGNORE.search(line):
             out.extend(find_in_line(line, number))
     return out

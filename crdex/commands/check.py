@@ -58,6 +58,12 @@ def check(
     when any is not ok (and not fixed).
     """
     lineage = open_lineage(resolve_home(home))
+    if lineage.bundled:
+        click.echo(
+            "warning: the library is empty; checking against the bundled sample documents "
+            "(add the rules with 'crdex build PATH...')",
+            err=True,
+        )
     judge = Judge(lineage.graph, edition, as_of=as_of)
     report = check_paths(paths, judge, fix=fix or dry_run, dry_run=dry_run)
     if as_json:

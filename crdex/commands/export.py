@@ -81,7 +81,7 @@ def export(
     Every field of the rule tree is exported (examples, rulings, references),
     with stable ids: a rule is <edition>/<number> (2026-08-07/701.22), an
     identity (a rule followed across editions) is the id of its first version
-    (2005-02-01/502.36). JSON and JSON Lines follow the schema that --schema
+    (2004-06-01/502.36, Scry). JSON and JSON Lines follow the schema that --schema
     prints; SQLite has one table per kind of thing, with keys and indexes.
     """
     if print_schema:
@@ -93,6 +93,12 @@ def export(
     if fmt == "sqlite" and output == "-":
         raise ExportError("a SQLite export needs a file: give -o PATH")
     lineage = open_lineage(resolve_home(home))
+    if lineage.bundled:
+        click.echo(
+            "warning: the library is empty; exporting the bundled sample documents "
+            "(add the rules with 'crdex build PATH...')",
+            err=True,
+        )
     plan = plan_export(lineage.library, lineage.graph, editions, all_editions=all_editions)
     console = Console(stderr=True)
     started = time.perf_counter()
@@ -119,8 +125,9 @@ def export(
     size = Path(output).stat().st_size
     first, last = plan.editions[0].id, plan.editions[-1].id
     span = first if first == last else f"{first} … {last}"
+    count = len(plan.editions)
     click.echo(
-        f"exported {len(plan.editions)} editions ({span}) as {fmt} to {output} "
+        f"exported {count} edition{'s' * (count != 1)} ({span}) as {fmt} to {output} "
         f"({size / 1e6:.1f} MB, {elapsed:.1f} s)",
         err=True,
     )

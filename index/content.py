@@ -4,8 +4,9 @@ Matching and edit classification ask the same question at three strengths:
 
 * :func:`typography_key` — the same words in the same order, whatever the
   typing: quotes, dashes, (TM)/(R), underscore italics, a lossy copy's "?"
-  for a lost character, letter case, accents, punctuation. Equal keys mean
-  an edit was only typography or spelling.
+  for a lost character, letter case, accents, punctuation, contractions
+  ("isn't" / "is not"). Equal keys mean an edit was only typography or
+  spelling.
 * :func:`masked_key` — the typography key with every cross-reference number
   replaced by ``#``. Equal masked keys with different typography keys mean
   only the numbers a rule cites changed (renumbering elsewhere).
@@ -37,6 +38,31 @@ _KEYWORD = re.compile(
     r"\b(rules?|sections?)\s+\d{1,3}(?:\s*[-\u2013\u2014]\s*\d{1,3})?\b", re.IGNORECASE
 )
 _WORD = re.compile(r"[\w#]+")
+# contractions are spelling: "isn't" and "is not" are the same words
+_CONTRACTIONS = {
+    "isn't": "is not",
+    "aren't": "are not",
+    "wasn't": "was not",
+    "weren't": "were not",
+    "doesn't": "does not",
+    "don't": "do not",
+    "didn't": "did not",
+    "can't": "cannot",
+    "won't": "will not",
+    "wouldn't": "would not",
+    "couldn't": "could not",
+    "shouldn't": "should not",
+    "hasn't": "has not",
+    "haven't": "have not",
+    "hadn't": "had not",
+    "it's": "it is",
+    "that's": "that is",
+    "there's": "there is",
+    "they're": "they are",
+    "you're": "you are",
+    "who's": "who is",
+}
+_CONTRACTION = re.compile(r"\b(?:" + "|".join(map(re.escape, _CONTRACTIONS)) + r")(?!\w)")
 # a lossy copy turned every non-ASCII character into "?"; "who?ve" is "who've"
 _LOSSY = re.compile(r"(?<=\w)\?(?=\w)")
 
@@ -67,15 +93,19 @@ def typography_key(text: str, *, folded: bool = False) -> str:
 
     ``folded`` says that ``text`` already went through :func:`fold`.
     """
-    text = text if folded else fold(text)
-    return " ".join(_WORD.findall(text.casefold()))
+    text = (text if folded else fold(text)).casefold()
+    if "'" in text:
+        text = _CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(0)], text)
+    return " ".join(_WORD.findall(text))
 
 
 @lru_cache(maxsize=1 << 16)
 def masked_key(text: str, *, folded: bool = False) -> str:
     """The typography key with cross-reference numbers masked."""
-    text = mask_references(text if folded else fold(text))
-    return " ".join(_WORD.findall(text.casefold()))
+    text = mask_references(text if folded else fold(text)).casefold()
+    if "'" in text:
+        text = _CONTRACTION.sub(lambda m: _CONTRACTIONS[m.group(0)], text)
+    return " ".join(_WORD.findall(text))
 
 
 def words(text: str) -> list[str]:

@@ -68,12 +68,6 @@ NOTES: dict[tuple[str, str | None, str | None], Note] = {
         "Ixalan replaced the planeswalker uniqueness rule at 306.4 by a note that it was "
         "removed; crdex treats the note as the same rule reworded, VensersJournal as new",
     ),
-    ("DTK-ORI.json", None, "601.2e"): (
-        "crdex",
-        "Magic Origins moved the check 'A player can't begin to cast a spell that's prohibited' "
-        "(601.5) into the casting steps as 601.2e ('the game checks to see if the proposed spell "
-        "can legally be cast'); VensersJournal paired 601.5 with 602.5, the activated-ability rule",
-    ),
     ("DTK-ORI.json", None, "613.6d"): (
         "crdex",
         "613.6d was reworded in place ('receives a new timestamp at the time it becomes "

@@ -93,3 +93,10 @@ def test_word_diff_renders_removed_then_added() -> None:
 
 def test_word_diff_of_equal_texts_is_one_kept_stretch() -> None:
     assert [c.to_dict() for c in word_diff("a b c", "a b c")] == [{"op": "=", "text": "a b c"}]
+
+
+def test_contractions_are_spelling() -> None:
+    # 701.16c in cr-2011-09-30.txt and cr-2012-02-01.txt
+    old = "If an effect would cause a player to shuffle ..., that library is not shuffled."
+    new = "If an effect would cause a player to shuffle ..., that library isn't shuffled."
+    assert classify("", old, "", new) == TYPOGRAPHY

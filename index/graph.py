@@ -25,6 +25,7 @@ string table, so that a warm command loads it in well under a second.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -248,7 +249,7 @@ class Graph:
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         tmp.write_text(
             json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":")), "utf-8"
         )

@@ -282,6 +282,8 @@ def test_cli_schema(tmp_path: Path) -> None:
         (["-o", "no/such/dir/x.json"], "Error: no/such/dir/x.json: cannot be written"),
         (["-o", "no/such/dir/x.db"], "Error: no/such/dir/x.db: cannot create the database"),
         ([], "Error: give the file to write with -o PATH"),
+        (["-f", "json", "-o", "."], "Error: .: is a directory"),
+        (["-f", "sqlite", "-o", "."], "Error: .: is a directory"),
     ],
 )
 def test_cli_errors(home: Path, tmp_path: Path, args: list[str], message: str) -> None:

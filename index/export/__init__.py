@@ -63,6 +63,8 @@ def export(
     """
     if fmt not in FORMATS:
         raise ExportError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    if str(output) != "-" and Path(output).is_dir():
+        raise ExportError(f"{output}: is a directory; give the name of the file to write")
     if fmt == "sqlite":
         if str(output) == "-":
             raise ExportError("a SQLite export needs a file: give -o PATH")

@@ -70,6 +70,10 @@ def write_sqlite(
         db.execute("ANALYZE")
         db.close()
         tmp.replace(target)
+    except OSError as exc:
+        db.close()
+        tmp.unlink(missing_ok=True)
+        raise ExportError(f"{target}: cannot be written ({exc.strerror or exc})") from None
     except BaseException:
         db.close()
         tmp.unlink(missing_ok=True)

@@ -93,4 +93,6 @@ def _print(report: CheckReport, verbose: bool) -> None:
     )
     if fixed:
         summary += f"; {fixed} {'fixed' if report.written else 'fixable (dry run)'}"
+    if report.skipped:
+        summary += f"; {len(report.skipped)} binary file{'s' * (len(report.skipped) != 1)} skipped"
     click.echo(summary, err=True)

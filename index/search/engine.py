@@ -109,24 +109,41 @@ def _plain_snippet(fields: dict[str, Any]) -> Snippet:
 
 
 def _snippet(fields: dict[str, Any], terms: frozenset[str]) -> Snippet:
-    """The best passage of the rule's text (or examples, rulings) with the query's words marked."""
+    """The best passage of the rule's text (or examples, rulings) with the query's words marked.
+
+    A short text is shown whole; a long one by its best sentences, or
+    failing that (one very long sentence) by the words around the matches.
+    """
     for name in ("text", "examples", "rulings"):
         text = fields.get(name)
-        if text and terms:
-            whole = len(text) <= _SNIPPET_CHARS
-            marked = highlight.highlight(
-                text,
-                terms,
-                _ANALYZER,
-                highlight.WholeFragmenter()
-                if whole
-                else highlight.ContextFragmenter(maxchars=_SNIPPET_CHARS, surround=70),
-                _Marks(),
-                top=1 if whole else 2,
-            )
+        if not text or not terms:
+            continue
+        if len(text) <= _SNIPPET_CHARS:
+            tries = [(highlight.WholeFragmenter(), 1)]
+        else:
+            tries = [
+                (highlight.SentenceFragmenter(maxchars=_SNIPPET_CHARS), 2),
+                (highlight.ContextFragmenter(maxchars=_SNIPPET_CHARS, surround=70), 2),
+            ]
+        for fragmenter, top in tries:
+            marked = highlight.highlight(text, terms, _ANALYZER, fragmenter, _Marks(), top=top)
             if marked:
                 return Snippet.parse(" ".join(marked.split()), _OPEN, _CLOSE)
     return _plain_snippet(fields)
+
+
+def _damaged(generation: Path, exc: Exception) -> IndexDamaged:
+    return IndexDamaged(
+        f"the search index at {generation} cannot be read ({type(exc).__name__}: {exc}); "
+        "run 'crdex build' to build it again"
+    )
+
+
+# what a SearchIndex holds about the generation it reads (moved wholesale on refresh)
+_STATE = (
+    "_indexes", "_readers", "_latest", "_both", "_cover", "meta", "words", "_vocab",
+    "generation", "_in_force_cache", "_graph", "_date_ids", "_dates", "_ids", "_last",
+)  # fmt: skip
 
 
 class SearchIndex:
@@ -181,7 +198,10 @@ class SearchIndex:
     def open_generation(cls, store: IndexStore, generation: Path) -> SearchIndex:
         """Open a published generation; raise IndexDamaged if it cannot be read."""
         meta, words, parts = cls._read(store, generation)
-        return cls(parts, meta, words, store=store, generation=generation)
+        try:
+            return cls(parts, meta, words, store=store, generation=generation)
+        except Exception as exc:
+            raise _damaged(generation, exc) from None
 
     @staticmethod
     def _read(
@@ -201,10 +221,7 @@ class SearchIndex:
                 )
                 parts[part] = (ix, cover)
         except Exception as exc:
-            raise IndexDamaged(
-                f"the search index at {generation} cannot be read ({exc}); "
-                "run 'crdex build' to build it again"
-            ) from None
+            raise _damaged(generation, exc) from None
         return meta, words, parts
 
     def close(self) -> None:
@@ -229,11 +246,12 @@ class SearchIndex:
         if live is None or live == self.generation:
             return False
         try:
-            meta, words, parts = self._read(self._store, live)
+            fresh = SearchIndex.open_generation(self._store, live)
         except IndexDamaged:
             return False  # keep answering from the generation already open
         self.close()
-        self._load(parts, meta, words, live)
+        for name in _STATE:
+            setattr(self, name, getattr(fresh, name))
         return True
 
     # -- editions ------------------------------------------------------------------

@@ -158,6 +158,8 @@ def cover_table(ix: Index, docs: Iterable[IndexDoc]) -> Cover:
     ranges = {doc.key: [list(r) for r in doc.ranges] for doc in docs}
     with ix.reader() as reader:
         table: Cover = [None] * reader.doc_count_all()
+        if not table:
+            return table
         keys = reader.column_reader("key")
         for docnum in reader.all_doc_ids():
             table[docnum] = ranges.get(keys[docnum])
@@ -296,6 +298,8 @@ def _existing_keys(live: Path, part: str) -> set[str]:
     ix = whoosh_index.open_dir(live, indexname=index_name(part), readonly=True)
     try:
         with ix.reader() as reader:
+            if not reader.doc_count_all():
+                return set()
             keys = reader.column_reader("key")
             return {keys[d] for d in reader.all_doc_ids()}
     finally:

@@ -1,0 +1,143 @@
+"""Query planning without an index: rule numbers, question words, terminology, syntax errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from crdex.index.search import QuerySyntaxError
+from crdex.index.search.query import Lookup, TextQuery, lookup_number, plan
+from crdex.index.search.terms import alternatives
+
+
+@pytest.mark.parametrize(
+    ("query", "number"),
+    [
+        ("701.22", "701.22"),
+        ("701.22.", "701.22"),
+        ("702.19b", "702.19b"),
+        ("704.5aa", "704.5aa"),
+        ("rule 702.19b", "702.19b"),
+        ("CR 100.1", "100.1"),
+        ("701", "701"),
+        ("7", "7"),
+        ("  701.22  ", "701.22"),
+    ],
+)
+def test_rule_numbers_are_lookups(query: str, number: str) -> None:
+    assert lookup_number(query) == number
+    assert plan(query, date=None) == Lookup(number)
+
+
+@pytest.mark.parametrize("query", ["21", "20 life", "scry", "701.22 scry", "ten poison counters"])
+def test_other_queries_are_text(query: str) -> None:
+    assert lookup_number(query) is None
+    assert isinstance(plan(query, date=20260807), TextQuery)
+
+
+def typed(query: str, date: int | None = 20260807) -> list[tuple[str, ...]]:
+    planned = plan(query, date=date)
+    assert isinstance(planned, TextQuery)
+    return [u.typed for u in planned.units]
+
+
+def forms(query: str, date: int | None) -> set[tuple[str, ...]]:
+    planned = plan(query, date=date)
+    assert isinstance(planned, TextQuery)
+    return {f for u in planned.units for f in u.forms}
+
+
+def test_question_words_are_dropped() -> None:
+    assert typed("what happens when I scry zero") == [("scry",), ("zero",)]
+    assert typed("how does trample assign damage") == [("trample",), ("assign",), ("damage",)]
+
+
+def test_a_query_of_question_words_only_is_kept() -> None:
+    assert typed("what is it") == [("what",), ("is",), ("it",)]
+
+
+def test_numbers_written_as_words_match_digits() -> None:
+    assert ("0",) in forms("scry zero", 20260807)
+    assert ("10",) in forms("ten poison counters", 20260807)
+
+
+def test_contractions_stay_whole() -> None:
+    assert typed("creatures can't block") == [("creatures",), ("can", "t"), ("block",)]
+
+
+def test_quoted_phrases_are_not_expanded() -> None:
+    planned = plan('"exile" zone', date=20050201)
+    assert isinstance(planned, TextQuery)
+    assert planned.units[0].forms == (("exile",),)
+    assert planned.units[0].quoted
+
+
+class TestTerminology:
+    """Renames apply by the date of the edition searched."""
+
+    def test_new_words_find_old_ones_in_old_editions(self) -> None:
+        assert ("removed", "from", "the", "game") in forms("exile", 20050201)
+        assert ("in", "play") in forms("battlefield", 20080501)
+        assert ("converted", "mana", "cost") in forms("mana value", 20080501)
+        assert ("play",) in forms("cast", 20080501)
+        assert ("local", "enchantment") in forms("aura", 20050201)
+
+    def test_new_words_alone_in_new_editions(self) -> None:
+        assert forms("exile", 20260807) == {("exile",)}
+        assert forms("cast", 20260807) == {("cast",)}
+
+    def test_old_words_find_new_ones_in_new_editions(self) -> None:
+        assert ("exile",) in forms("removed from the game", 20260807)
+        assert ("battlefield",) in forms("in play", 20260807)
+        assert ("mana", "value") in forms("converted mana cost", 20260807)
+
+    def test_play_does_not_become_cast(self) -> None:
+        """ "play" is still the word for lands: only cast → play, never back."""
+        assert forms("play a land", 20260807) == {("play",), ("land",)}
+        assert ("cast",) not in forms("play", None)
+
+    def test_all_editions_use_both(self) -> None:
+        assert ("removed", "from", "the", "game") in forms("exile", None)
+        assert ("exile",) in forms("removed from the game", None)
+
+    def test_renames_take_effect_on_their_first_edition(self) -> None:
+        assert alternatives(("mana", "value"), 20210421) == (("converted", "mana", "cost"),)
+        assert alternatives(("mana", "value"), 20210422) == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "message", "column"),
+    [
+        ('"unclosed phrase', "quote is never closed", 1),
+        ('scry "zero', "quote is never closed", 6),
+        ("(scry OR mill", "parenthesis is never closed", 1),
+        ("scry OR mill)", "closes nothing", 13),
+        ("trample AND", "'AND' needs something after it", 9),
+        ("OR trample", "'OR' needs something before it", 1),
+        ("scry AND OR mill", "'OR' needs something before it", 10),
+        ("title:", "needs a word or phrase after it", 1),
+        ("( )", "empty parentheses", 3),
+    ],
+)
+def test_syntax_errors_point_at_the_spot(query: str, message: str, column: int) -> None:
+    with pytest.raises(QuerySyntaxError) as info:
+        plan(query, date=None)
+    text = str(info.value)
+    assert message in text
+    assert f"(column {column})" in text
+    lines = text.splitlines()
+    assert lines[1] == f"  {query}"
+    assert lines[2] == "  " + " " * (column - 1) + "^"
+
+
+@pytest.mark.parametrize("query", ["", "   "])
+def test_empty_queries_are_errors(query: str) -> None:
+    with pytest.raises(QuerySyntaxError, match="empty"):
+        plan(query, date=None)
+
+
+def test_advanced_queries_go_to_whoosh() -> None:
+    planned = plan("title:scry OR text:mill", date=None)
+    assert isinstance(planned, TextQuery)
+    assert planned.advanced
+    fields = {f for f, _t in planned.query.iter_all_terms()}
+    assert fields == {"title", "body"}

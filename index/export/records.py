@@ -125,7 +125,7 @@ class IdentityIndex:
         return out
 
 
-def _relation(graph: Graph, ident: Identity, i: int, split_in: bool) -> str:
+def _relation(ident: Identity, i: int, split_in: bool) -> str:
     run = ident.runs[i]
     if i == 0:
         return "split" if split_in else ("first" if run.start == 0 else "added")
@@ -285,7 +285,7 @@ class ExportPlan:
                         "kind": run.kind,
                         "title": self.graph.texts[run.title],
                         "text": self.graph.texts[run.text],
-                        "relation": _relation(self.graph, ident, i, bool(split_in)),
+                        "relation": _relation(ident, i, bool(split_in)),
                         "change": run.change or None,
                         "previous_key": prev.key
                         if prev is not None and prev.key != run.key

@@ -367,11 +367,9 @@ CHAINS: dict[str, Chain] = {
 
 
 @pytest.fixture(scope="module")
-def lineage(request: pytest.FixtureRequest) -> Lineage:
-    home = Path(request.config.cache.mkdir("crdex-lineage-corpus"))
-    library = Library(home)
-    library.add([CORPUS])
-    return Lineage(library)
+def lineage(corpus_home: Path) -> Lineage:
+    """The whole corpus, built once per session (see conftest.corpus_home)."""
+    return Lineage(Library(corpus_home))
 
 
 def _runs(lineage: Lineage, number: str, edition: str) -> Chain:

@@ -39,6 +39,7 @@ _FIELDS = {"title": "title", "text": "body", "number": "number"}
 _FIELD = re.compile(rf"\b(?:{'|'.join(_FIELDS)}):", re.IGNORECASE)
 _TOKEN = re.compile(r'"[^"]*"?|[()]|[^\s()"]+')
 _PHRASE_SLOP = 1
+UNIT_TIEBREAK = 0.1
 _APOSTROPHE = re.compile("['’]")
 _PLAIN_TOKEN = re.compile(r"[^\s'’]+(?:['’][^\s'’]+)*")
 
@@ -194,6 +195,7 @@ def _units(raw: str, date: int | None) -> tuple[list[Unit], list[str]]:
 
 
 def _unit_query(unit: Unit) -> wq.Query | None:
+    """A unit's forms; one thing asked about counts once, however many of its forms a rule uses."""
     clauses: list[wq.Query] = []
     seen: set[tuple[str, ...]] = set()
     for form in unit.forms:
@@ -207,7 +209,7 @@ def _unit_query(unit: Unit) -> wq.Query | None:
             clauses.append(wq.Phrase("body", list(terms), slop=_PHRASE_SLOP))
     if not clauses:
         return None
-    return clauses[0] if len(clauses) == 1 else wq.Or(clauses)
+    return clauses[0] if len(clauses) == 1 else wq.DisjunctionMax(clauses, tiebreak=UNIT_TIEBREAK)
 
 
 def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:

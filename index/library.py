@@ -3,12 +3,15 @@
 Layout of the home directory::
 
     documents.json          every document added: sha256 → path, edition id, date, tag
-    editions/<sha256>.json.gz   the full parse (crdex.parser.serialize), per document
-    snapshots/<sha256>.json     the slice lineage reads (index.snapshot), per document
+    editions/<parser>/<sha256>.json.gz   the full parse (crdex.parser.serialize), per document
+    snapshots/<parser>/<sha256>.json     the slice lineage reads (index.snapshot), per document
     lineage/<key>.json          the identity graph, keyed by the chain's document hashes
 
 Documents are cached by the sha256 of their bytes, so adding the same file
-twice (or a byte-identical copy under another name) parses nothing. The
+twice (or a byte-identical copy under another name) parses nothing; the
+caches sit under the parser's fingerprint (:mod:`crdex.parser.fingerprint`),
+so a new parser parses each document again, from its registered path, the
+first time it is needed. The
 identity graph is keyed by the hashes of the documents in the chain, the
 graph format version, the overrides and the matching code, so it is
 rebuilt only when one of those changes; commands then load the graph
@@ -45,6 +48,7 @@ from typing import Any
 
 from crdex.corpus.errors import CrdexError
 from crdex.parser import parse_path
+from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.serialize import edition_from_dict, edition_to_dict
 from crdex.parser.tree import Edition
 
@@ -206,14 +210,20 @@ def _parse_job(path: str, home: str | None) -> tuple[str, dict[str, Any] | None,
     return path, {"info": asdict(info), "edition": edition, "snapshot": snap}, None
 
 
+def _cache_dir(home: Path, kind: str) -> Path:
+    """``editions/`` or ``snapshots/`` for the parser in use: a changed parser parses afresh."""
+    return home / kind / parser_fingerprint()
+
+
 def _write_caches(home: Path, edition: Edition, snap: Snapshot) -> None:
     sha = edition.source.sha256
-    (home / "editions").mkdir(parents=True, exist_ok=True)
-    (home / "snapshots").mkdir(parents=True, exist_ok=True)
+    editions, snapshots = _cache_dir(home, "editions"), _cache_dir(home, "snapshots")
+    editions.mkdir(parents=True, exist_ok=True)
+    snapshots.mkdir(parents=True, exist_ok=True)
     data = json.dumps(edition_to_dict(edition), ensure_ascii=False, separators=(",", ":"))
-    _atomic_write(home / "editions" / f"{sha}.json.gz", gzip.compress(data.encode(), 3))
+    _atomic_write(editions / f"{sha}.json.gz", gzip.compress(data.encode(), 3))
     data = json.dumps(snap.to_dict(), ensure_ascii=False, separators=(",", ":"))
-    _atomic_write(home / "snapshots" / f"{sha}.json", data.encode())
+    _atomic_write(snapshots / f"{sha}.json", data.encode())
 
 
 # the modules whose code decides what the graph says: a change to any of them
@@ -359,7 +369,7 @@ class Library:
     def _cached(self, sha: str) -> bool:
         if self.home is None:
             return sha in self._snapshots
-        return (self.home / "snapshots" / f"{sha}.json").is_file()
+        return (_cache_dir(self.home, "snapshots") / f"{sha}.json").is_file()
 
     def _parse_all(
         self, todo: list[str], workers: int | None
@@ -382,7 +392,7 @@ class Library:
         snap = self._snapshots.get(sha)
         if snap is None:
             assert self.home is not None
-            path = self.home / "snapshots" / f"{sha}.json"
+            path = _cache_dir(self.home, "snapshots") / f"{sha}.json"
             try:
                 data = json.loads(path.read_text("utf-8"))
             except (OSError, ValueError):
@@ -401,22 +411,36 @@ class Library:
         ed = self._editions.get(sha)
         if ed is None:
             assert self.home is not None
-            path = self.home / "editions" / f"{sha}.json.gz"
+            path = _cache_dir(self.home, "editions") / f"{sha}.json.gz"
             try:
                 ed = edition_from_dict(json.loads(gzip.decompress(path.read_bytes())))
             except (OSError, ValueError) as exc:
-                raise LibraryError(
-                    f"{path}: the cached document cannot be read ({exc}); run 'crdex build' again"
-                ) from None
+                ed = self._reparse(sha, path, exc)
             self._editions[sha] = ed
         return ed
+
+    def _reparse(self, sha: str, cached: Path, why: Exception) -> Edition:
+        """Parse a registered document again: the parser changed, or its cache was lost."""
+        assert self.home is not None
+        info = self.documents.get(sha)
+        if info is None or not Path(info.path).exists():
+            raise LibraryError(
+                f"{cached}: the cached document cannot be read ({why}) and its source "
+                f"{info.path if info else sha} is gone; run 'crdex build' on it again"
+            )
+        _path, result, error = _parse_job(info.path, str(self.home))
+        if result is None:
+            raise LibraryError(f"{info.path}: cannot be parsed again: {error}")
+        return edition_from_dict(json.loads(gzip.decompress(cached.read_bytes())))
 
     # -- the identity graph ------------------------------------------------------
 
     def graph_key(self) -> str:
-        """The chain's document hashes, the graph format, the overrides and the matching code."""
+        """The chain's document hashes, the graph format, the overrides, the matching code and the parser."""
         chain = [d.sha256 for d in self.chain()]
-        blob = json.dumps([GRAPH_FORMAT, _code_digest(), self.overrides.digest, chain]).encode()
+        blob = json.dumps(
+            [GRAPH_FORMAT, _code_digest(), parser_fingerprint(), self.overrides.digest, chain]
+        ).encode()
         return hashlib.sha256(blob).hexdigest()[:32]
 
     def graph_path(self) -> Path | None:

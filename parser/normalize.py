@@ -40,16 +40,19 @@ _TRANSLATE = str.maketrans(
 _MARKS = re.compile(r"\((?:TM|R|tm|r)\)")
 _DASHES = re.compile(r"\s*-{2,}\s*|\s+-\s+")
 _ITALICS = re.compile(r"(?<![\w_])_([^_\n]+)_(?![\w_])")
-_SPACE = re.compile(r"\s+")
 
 
 def fold_typography(text: str) -> str:
     """Fold quotes, dashes, marks and italics; keeps case and words."""
     text = text.translate(_TRANSLATE)
-    text = _MARKS.sub("", text)
-    text = _ITALICS.sub(r"\1", text)
-    text = _DASHES.sub(" - ", text)
-    return _SPACE.sub(" ", text).strip()
+    # each pass only where its character occurs: most rules need none of them
+    if "(" in text:
+        text = _MARKS.sub("", text)
+    if "_" in text:
+        text = _ITALICS.sub(r"\1", text)
+    if "-" in text:
+        text = _DASHES.sub(" - ", text)
+    return " ".join(text.split())
 
 
 def normalize_text(text: str) -> str:

@@ -20,8 +20,6 @@ memory at once.
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -191,21 +189,13 @@ class ExportPlan:
     def load(self, chosen: Chosen) -> dict[str, Any]:
         """One parsed edition as plain data (:func:`~crdex.parser.serialize.edition_to_dict`).
 
-        Read straight from the library's parse cache (``editions/<sha256>.json.gz``,
-        already in that shape) when it is there and of the current tree version:
-        rebuilding the tree and serializing it again would triple the time of a
-        whole-corpus export. Nothing is kept in memory between editions.
+        Read as the library stores it (:meth:`Library.edition_dict`), of the
+        current tree version, or rebuilt from the tree otherwise. Nothing is
+        kept in memory between editions.
         """
-        home = self.library.home
-        if home is not None:
-            cached = home / "editions" / f"{chosen.sha256}.json.gz"
-            try:
-                data = json.loads(gzip.decompress(cached.read_bytes()))
-            except (OSError, ValueError, EOFError):
-                data = None
-            if isinstance(data, dict) and data.get("schema_version") == TREE_VERSION:
-                return data
-            return edition_to_dict(Library(home, self.library.overrides).edition(chosen.sha256))
+        data = self.library.edition_dict(chosen.sha256)
+        if data.get("schema_version") == TREE_VERSION:
+            return data
         return edition_to_dict(self.library.edition(chosen.sha256))
 
     def edition_records(self, progress: Progress | None = None) -> Iterator[dict[str, Any]]:

@@ -11,7 +11,7 @@ from conftest import REPO
 from crdex.index import library as library_module
 from crdex.index.library import Library
 
-SAMPLE = REPO / "corpus" / "samples" / "000_fb0d997b58fab580.txt"
+SAMPLE = REPO / "corpus" / "samples" / "2022-10-07.keyword-actions.txt"
 
 
 def test_new_parser_fingerprint_reparses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

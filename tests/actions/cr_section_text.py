@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from conftest import CORPUS
 from crdex.parser.tree import Edition, Example, Rule, Source
 
 __all__ = ["CORPUS", "CR_2026", "read_section"]
 
-CORPUS = Path("/work/shared/corpus")
 CR_2026 = CORPUS / "cr-2026-08-07.txt"
 
 _HEADING = re.compile(r"^(\d{3}\.\d+)\. (.+)$")

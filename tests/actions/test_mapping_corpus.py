@@ -1,7 +1,6 @@
 """Every edition in the corpus, parsed and mapped: coverage per edition.
 
-Skips cleanly until ``crdex.parser.parse_path`` exists and when the corpus is
-absent. Run with ``-s`` to see the coverage lines.
+Skips when the corpus is absent. Run with ``-s`` to see the coverage lines.
 """
 
 from __future__ import annotations
@@ -10,15 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import CORPUS, SEEDS
 from crdex.actions.coverage import coverage_summary
 from crdex.actions.mapping import map_edition
+from crdex.parser import parse_path
 
-parser = pytest.importorskip("crdex.parser")
-parse_path = getattr(parser, "parse_path", None)
-if parse_path is None:  # pragma: no cover - until the parser lands
-    pytest.skip("crdex.parser.parse_path is not available yet", allow_module_level=True)
-
-CORPUS = Path("/work/shared/corpus")
 EDITIONS = sorted(CORPUS.glob("cr-*.txt")) if CORPUS.is_dir() else []
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]
@@ -72,22 +67,17 @@ OTHER_FORMS = [
     (CORPUS / "cr-2022-10-07.mdbook.html", CORPUS / "cr-2022-10-07.txt"),
     (CORPUS / "cr-2022-06-10.mdbook.html", CORPUS / "cr-2022-06-10.txt"),
     (CORPUS / "cr-2014-05-01.docx", CORPUS / "cr-2014-05-01.derived.txt"),
-    (Path("/work/shared/seeds/000_fb0d997b58fab580.txt"), CORPUS / "cr-2022-10-07.txt"),
-    (Path("/work/shared/seeds/002_262e09b339f92cd4.txt"), None),
+    (SEEDS / "000_fb0d997b58fab580.txt", CORPUS / "cr-2022-10-07.txt"),
+    (SEEDS / "002_262e09b339f92cd4.txt", None),
 ]
 
 
 @pytest.mark.parametrize(("path", "official"), OTHER_FORMS, ids=[p.name for p, _ in OTHER_FORMS])
 def test_other_formats_map_like_the_official_text(path: Path, official: Path | None) -> None:
-    """Skips while the parser doesn't read a format yet; then the same titles must map."""
-    from crdex.corpus.errors import CrdexError
-
+    """Every form of the rules maps its keyword-action titles like the official text."""
     if not path.exists():
         pytest.skip(f"{path} not available")
-    try:
-        edition = parse_path(path)
-    except CrdexError as error:
-        pytest.skip(f"parser doesn't read this form yet: {type(error).__name__}")
+    edition = parse_path(path)
     links = map_edition(edition)
     print(f"{edition.id:>24} {path.name:<44} {coverage_summary(links)}")
     assert links

@@ -170,11 +170,11 @@ def _group(console: Console, n: int, group: Group, numbered: bool) -> None:
         head.append(group.number, style="bold cyan")
         if group.title:
             head.append(f"  {group.title}", style="bold")
-    head.append(f"  (rule {group.identity})", style="dim")
+    head.append(f"  (in {group.last}; rule {group.identity})", style="dim")
     console.print(head)
     for version in group.versions:
         numbers = ", ".join(dict.fromkeys(num for _ed, num in version.numbers)) or version.label
-        line = Text(f"    {numbers}", style="cyan")
+        line = Text(numbers, style="cyan")
         line.append(f"  {_editions(version.editions)}", style="dim")
-        console.print(line)
+        indented(console, line, 4)
         indented(console, _snippet(version.snippet), 6)

@@ -441,11 +441,12 @@ class SearchIndex:
             groups.append(
                 Group(
                     identity=identity,
-                    number=last.number,
+                    number=last.numbers[-1][1] if last.numbers else last.number,
                     title=last.title or last.heading,
                     kind=last.kind,
                     score=max(v.score for v in versions),
                     versions=versions,
+                    last=last.editions[-1] if last.editions else "",
                 )
             )
         return groups

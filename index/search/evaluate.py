@@ -18,7 +18,7 @@ from crdex.parser.numbers import RuleNumber
 
 from .engine import SearchIndex
 
-__all__ = ["Evaluation", "Question", "evaluate", "read_questions"]
+__all__ = ["Evaluation", "Question", "accepts", "evaluate", "read_questions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +61,7 @@ def read_questions(path: str | os.PathLike[str]) -> list[Question]:
     return questions
 
 
-def _accepts(answers: tuple[str, ...], number: str) -> bool:
+def accepts(answers: tuple[str, ...], number: str) -> bool:
     if number in answers:
         return True
     for answer in answers:
@@ -82,6 +82,6 @@ def evaluate(
     for q in questions:
         found = index.search(q.query, edition=q.edition or None, limit=depth)
         got = [h.number for h in found.hits]
-        rank = next((i for i, n in enumerate(got, 1) if _accepts(q.answers, n)), None)
+        rank = next((i for i, n in enumerate(got, 1) if accepts(q.answers, n)), None)
         result.ranks.append((q, rank, got))
     return result

@@ -76,7 +76,11 @@ class Hit:
 
 @dataclass(slots=True)
 class Group:
-    """Every matching version of one rule, across editions (best first by score)."""
+    """Every matching version of one rule, across editions.
+
+    ``number`` is the rule's number in ``last``, the last edition of the
+    versions found.
+    """
 
     identity: str
     number: str
@@ -84,11 +88,13 @@ class Group:
     kind: str
     score: float
     versions: list[Hit]
+    last: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "identity": self.identity,
             "number": self.number,
+            "last": self.last,
             "title": self.title,
             "kind": self.kind,
             "score": round(self.score, 4),

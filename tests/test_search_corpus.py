@@ -1,0 +1,161 @@
+"""Searching the whole ../shared/corpus: relevance, old terminology, lookups, a killed build.
+
+Expected rules come from reading the editions named: in 2005-02-01 and
+2008-05-01 the zone is "Removed from the Game" (217.7), the battlefield is
+"In Play" (217.5), spells are played (409.1), and 203.3 defines converted
+mana cost; in 2026-08-07 exile is 406, the battlefield 403, mana value
+202.3, and Scry is 701.22 (501.8 from 2007-05-01, 701.16 from 2009-07-11).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, SHARED
+from crdex.index.library import Library
+from crdex.index.search import SearchIndex, open_search, update_index
+from crdex.index.search.evaluate import evaluate, read_questions
+from crdex.index.search.store import IndexStore
+
+pytestmark = pytest.mark.corpus
+
+EVAL = SHARED / "eval" / "search-queries.tsv"
+HOLDOUT = REPO / "tests" / "data" / "search-holdout.tsv"
+DEV = REPO / "tests" / "data" / "search-dev.tsv"
+
+
+@pytest.fixture(scope="module")
+def index(corpus_home: Path):
+    update_index(Library(corpus_home))
+    with open_search(corpus_home) as index:
+        yield index
+
+
+def top(index: SearchIndex, query: str, edition: str | None = None, n: int = 3) -> list[str]:
+    return [h.label for h in index.search(query, edition=edition, limit=n).hits]
+
+
+def _report(name: str, evaluation) -> None:
+    print(
+        f"\n{name}: {len(evaluation.ranks)} questions, top-{evaluation.k} hit rate "
+        f"{evaluation.hit_rate:.1%}, mean reciprocal rank {evaluation.mrr:.3f}"
+    )
+    for q, rank, got in evaluation.misses():
+        print(f"  missed: {q.query!r} ({q.edition}) wants {' '.join(q.answers)}, "
+              f"rank {rank}, got {got[:3]}")  # fmt: skip
+
+
+def test_relevance_on_the_evaluation_questions(index: SearchIndex) -> None:
+    if not EVAL.is_file():
+        pytest.skip(f"{EVAL} is not available")
+    evaluation = evaluate(index, read_questions(EVAL))
+    _report("eval", evaluation)
+    assert evaluation.hit_rate >= 0.9
+
+
+def test_relevance_on_held_out_questions(index: SearchIndex) -> None:
+    """Questions never used for tuning: reported, and held to a floor against regressions."""
+    evaluation = evaluate(index, read_questions(HOLDOUT))
+    _report("holdout", evaluation)
+    assert evaluation.hit_rate >= 0.75
+
+
+def test_relevance_on_development_questions(index: SearchIndex) -> None:
+    evaluation = evaluate(index, read_questions(DEV))
+    _report("dev", evaluation)
+    assert evaluation.hit_rate >= 0.8
+
+
+class TestOldTerminology:
+    def test_exile_in_2005(self, index: SearchIndex) -> None:
+        assert set(top(index, "exile", "2005-02-01")) <= {"217.7", "217.7a", "217.7b", "217.7c"}
+
+    def test_exile_in_2008(self, index: SearchIndex) -> None:
+        assert top(index, "exiled cards are face up", "2008-05-01")[0] == "217.7b"
+
+    def test_battlefield_in_2008(self, index: SearchIndex) -> None:
+        assert top(index, "battlefield zone", "2008-05-01")[0] == "217.5a"
+
+    def test_battlefield_in_2005(self, index: SearchIndex) -> None:
+        assert "glossary: In Play" in top(index, "battlefield", "2005-02-01", 5)
+
+    def test_mana_value_in_2008(self, index: SearchIndex) -> None:
+        assert "203.3" in top(index, "mana value", "2008-05-01")
+
+    def test_cast_in_2005(self, index: SearchIndex) -> None:
+        assert top(index, "cast a spell", "2005-02-01")[0] == "409.1"
+
+    def test_old_words_in_2026(self, index: SearchIndex) -> None:
+        assert top(index, "removed from the game")[0] == "406.1"
+        assert top(index, "converted mana cost")[0] == "202.3"
+        assert top(index, "in play")[0] == "403.1"
+
+
+class TestLookups:
+    def test_number_in_the_latest_edition(self, index: SearchIndex) -> None:
+        result = index.search("701.22")
+        assert result.edition == "2026-08-07"
+        assert [h.label for h in result.hits] == [
+            "701.22", "701.22a", "701.22b", "701.22c", "701.22d",
+        ]  # fmt: skip
+        assert result.hits[0].title == "Scry"
+
+    def test_number_in_an_old_edition(self, index: SearchIndex) -> None:
+        result = index.search("502.36", edition="2005-02-01")
+        assert [h.label for h in result.hits] == ["502.36", "502.36a", "502.36b"]
+
+    def test_as_of_a_date_between_two_editions(self, index: SearchIndex) -> None:
+        after = index.search("701.16", as_of="2009-08-01")
+        assert after.edition == "2009-07-11"
+        assert after.hits[0].title == "Scry"
+        before = index.search("701.16", as_of="2009-06-01")
+        assert before.edition == "2009-05-01"
+        assert before.hits == []
+        assert index.search("501.8", as_of="2009-06-01").hits[0].title == "Scry"
+
+    def test_scry_across_editions(self, index: SearchIndex) -> None:
+        result = index.search("701.22b", all_editions=True)
+        group = next(g for g in result.groups if g.number == "701.22b")
+        held = {n for v in group.versions for _e, n in v.numbers}
+        assert {"701.16b", "701.17b", "701.18b", "701.22b"} <= held
+
+
+@pytest.mark.slow
+def test_killing_a_whole_corpus_build_leaves_the_index(
+    index: SearchIndex, corpus_home: Path, tmp_path: Path
+) -> None:
+    store = IndexStore(corpus_home / "search")
+    live = store.current()
+    expected = top(index, "what happens when I scry zero")
+    script = tmp_path / "build.py"
+    script.write_text(
+        "import sys\nfrom pathlib import Path\nfrom crdex.index.library import Library\n"
+        "from crdex.index.search import update_index\n"
+        "update_index(Library(Path(sys.argv[1])), force=True)\n"
+    )
+    rng = random.Random(7)
+    for delay in sorted(rng.uniform(0.5, 8.0) for _ in range(3)):
+        proc = subprocess.Popen(
+            [sys.executable, str(script), str(corpus_home)],
+            cwd=tmp_path,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(delay)
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        assert store.current() is not None
+        with SearchIndex.open_generation(store, store.current()) as after:
+            assert top(after, "what happens when I scry zero") == expected
+        if proc.returncode == 0:  # finished before the kill: a new generation, same answers
+            live = store.current()
+        assert store.current() == live

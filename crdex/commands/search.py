@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import click
 from rich.console import Console
@@ -10,7 +11,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from crdex.home import resolve_home
-from crdex.index.search import Group, Hit, SearchResult, Snippet, open_search
+from crdex.index.library import Library
+from crdex.index.search import (
+    Group,
+    Hit,
+    IndexReport,
+    SearchResult,
+    Snippet,
+    open_search,
+    update_index,
+)
 
 __all__ = ["search"]
 
@@ -32,6 +42,35 @@ def home_options(func):  # type: ignore[no-untyped-def]
         metavar="DIR",
         help="Library directory (default: $CRDEX_HOME or the per-user directory).",
     )(func)
+
+
+_HOW = {
+    "new": "built",
+    "forced": "rebuilt",
+    "format": "rebuilt (it was written by another crdex version)",
+    "damaged": "rebuilt (its files could not be read)",
+    "update": "updated",
+    "up to date": "up to date",
+}
+
+
+def index_library(
+    library: Library,
+    progress: Callable[[str, int, int], None] | None = None,
+    notice: Callable[[str], None] | None = None,
+) -> IndexReport | None:
+    """What ``crdex build`` does last: bring the library's search index up to date."""
+    if library.home is None or not library.chain():
+        return None
+    return update_index(library, progress=progress, notice=notice)
+
+
+def describe_index(report: IndexReport) -> str:
+    """One line about an index build, for ``crdex build``."""
+    return (
+        f"search index {_HOW.get(report.reason, report.reason)}: {report.documents} rule "
+        f"versions, {report.added} added, {report.removed} removed ({report.seconds:.1f} s)"
+    )
 
 
 def progress_bar(console: Console, quiet: bool) -> Progress:

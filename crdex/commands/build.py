@@ -1,4 +1,4 @@
-"""``crdex build``: add documents to the library and bring the identity graph up to date."""
+"""``crdex build``: add documents to the library; bring the identity graph and search index up to date."""
 
 from __future__ import annotations
 
@@ -11,32 +11,37 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from crdex.commands.search import describe_index, index_library
+from crdex.corpus import bundled_documents
 from crdex.home import resolve_home
 from crdex.index.library import AddReport, Library, Skipped
 
 __all__ = ["build"]
 
-_STAGES = {"parse": "parsing documents", "match": "matching editions"}
+_STAGES = {"parse": "parsing documents", "match": "matching editions", "index": "indexing rules"}
 # more skipped files than this in one directory are reported as one line
 _GROUP = 3
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
 @click.option(
     "--home",
     metavar="DIR",
     help="Library directory (default: $CRDEX_HOME or the per-user directory).",
 )
+@click.option("--index", "index_dir", metavar="DIR", help="Same as --home.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was done as JSON.")
-def build(paths: tuple[str, ...], home: str | None, as_json: bool) -> None:
-    """Add rules documents to the library and update the identity graph.
+def build(paths: tuple[str, ...], home: str | None, index_dir: str | None, as_json: bool) -> None:
+    """Add rules documents to the library; update the identity graph and search index.
 
-    PATHS are files or directories (read recursively). Files that are not
-    rules documents are skipped with a warning; documents already in the
-    library (same bytes) are not parsed again.
+    PATHS are files or directories (read recursively); with none, the
+    bundled sample documents. Files that are not rules documents are skipped
+    with a warning; documents already in the library (same bytes) are not
+    parsed again, and only the rule versions that changed are re-indexed.
     """
-    where = resolve_home(home)
+    where = resolve_home(home or index_dir)
+    paths = paths or tuple(str(p) for p in bundled_documents())
     library = Library(where)
     console = Console(stderr=True)
     started = time.perf_counter()
@@ -59,12 +64,15 @@ def build(paths: tuple[str, ...], home: str | None, as_json: bool) -> None:
         report = library.add(list(paths), progress=progress)
         rebuilt = not library.has_graph()
         graph = library.graph(progress=progress) if library.chain() else None
+        search = index_library(library, progress, lambda m: click.echo(f"note: {m}", err=True))
     elapsed = time.perf_counter() - started
     for line in _warnings(report.skipped):
         click.echo(f"warning: {line}", err=True)
     chain = library.chain()
     if as_json:
-        click.echo(json.dumps(_summary(where, report, library, graph, rebuilt, elapsed), indent=1))
+        summary = _summary(where, report, library, graph, rebuilt, elapsed)
+        summary["search"] = search.to_dict() if search else None
+        click.echo(json.dumps(summary, indent=1))
         return
     click.echo(
         f"{len(report.added)} documents added, {len(report.known)} already in the library, "
@@ -82,6 +90,8 @@ def build(paths: tuple[str, ...], home: str | None, as_json: bool) -> None:
         f"identity graph {state}: {len(graph.identities)} rules and glossary entries, "
         f"{len(graph.links)} split/merge links ({elapsed:.1f} s)"
     )
+    if search is not None:
+        click.echo(describe_index(search))
 
 
 def _warnings(skipped: list[Skipped]) -> list[str]:

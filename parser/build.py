@@ -163,6 +163,7 @@ class _BodyBuilder:
         self.wrapped = wrapped
         self.out = BuiltBody()
         self.last: Rule | None = None
+        self.last_number: RuleNumber | None = None  # parsed once, not per use
         # the pieces of the last rule, so later lines can still be appended
         self.text_parts: list[str] = []
         self.example_parts: list[str] | None = None
@@ -172,7 +173,7 @@ class _BodyBuilder:
     def add(self, number: RuleNumber, text: str, title: str | None, line: Line) -> Rule:
         self.flush()
         canonical = str(number)
-        prev = self.last.value if self.last is not None else None
+        prev = self.last_number
         parent_missing = number.letters is not None and str(number.parent) not in self.out.latest
         if prev is not None and (canonical in self.out.by_number or parent_missing):
             successor = self._successor_of_last(number)
@@ -199,6 +200,7 @@ class _BodyBuilder:
             line,
         )
         self.last = rule
+        self.last_number = number
         self.text_parts = [text] if text else []
         self.example_parts = None
         return rule
@@ -210,7 +212,7 @@ class _BodyBuilder:
         after 502.36a (it is 502.36b): same letter or the next one, typed
         under the wrong rule or not advanced.
         """
-        prev = self.last.value if self.last is not None else None
+        prev = self.last_number
         if prev is None or not prev.letters or not number.letters or prev.rule is None:
             return None
         following = letter_at(int(letter_index(prev.letters)) + 1)
@@ -356,7 +358,7 @@ class _BodyBuilder:
             )
             return repaired
         lost = re.fullmatch(r"(\d{3})\.([a-z]{1,2})", raw)
-        prev = self.last.value if self.last is not None else None
+        prev = self.last_number
         if (
             lost
             and prev is not None
@@ -380,7 +382,8 @@ class _BodyBuilder:
         """A rule line with no blank line before it must continue the sequence."""
         if self.last is None:
             return True
-        prev = self.last.value
+        prev = self.last_number
+        assert prev is not None
         if number <= prev:
             return False
         parent = number.parent

@@ -101,6 +101,7 @@ def extract_references(text: str) -> list[Reference]:
     """Every reference in ``text``, in order, ranges expanded, no duplicates per span."""
     if not _ANY.search(text):
         return []
+    # (start, target) → reference; insertion order is the order of expansion
     found: dict[tuple[int, str], Reference] = {}
     for m in _KEYWORD.finditer(text):
         kw = m.group("kw").lower()
@@ -122,6 +123,5 @@ def extract_references(text: str) -> list[Reference]:
         written = m.group(0).strip()
         for target in expand_range(m.group("start"), m.group("end")):
             found.setdefault((m.start(), target), Reference(target, "rule", written, m.start()))
-    return [
-        found[k] for k in sorted(found, key=lambda k: (k[0], RuleNumber.parse(k[1]).sort_key()))
-    ]
+    # by position in the text; members of one range keep their order (the sort is stable)
+    return sorted(found.values(), key=lambda ref: ref.start)

@@ -17,6 +17,7 @@ which it is unchanged leaves its document alone.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -25,11 +26,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from whoosh.lang import stemmer_for_language
+
 from crdex.index.graph import Graph, Identity, Run
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.references import extract_references
 
-from .schema import BODY_WEIGHTS, NO_END, WORD, analyzer
+from .schema import BODY_WEIGHTS, INDEX_STOP_WORDS, NO_END, WORD
 
 __all__ = [
     "GLOSSARY_KIND",
@@ -102,6 +105,10 @@ class IndexDoc:
         )
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
+    def plain(self) -> str:
+        """Every part of the rule, unweighted."""
+        return "\n".join(getattr(self, name) for name in BODY_WEIGHTS)
+
     def fields(self) -> dict[str, Any]:
         """The Whoosh fields of this document."""
         is_rule = self.kind != GLOSSARY_KIND
@@ -116,7 +123,7 @@ class IndexDoc:
             "within": " ".join(within),
             "title": self.title,
             "body": body,
-            "stems": " ".join(sorted(stems_of(body))),
+            "stems": " ".join(sorted(stems_of(self.plain()))),
             "heading": self.heading,
             "glossary": self.glossary,
             "text": self.text,
@@ -136,12 +143,16 @@ def _weighted(text: str, weight: float) -> str:
     return _WORD.sub(lambda m: f"{m.group()}^{weight:g}", text)
 
 
-_ANALYZER = analyzer()
+_STEM = functools.lru_cache(maxsize=None)(stemmer_for_language("en"))
 
 
 def stems_of(text: str) -> set[str]:
-    """The distinct indexed terms of a text (stored, so ranking needs no term vectors)."""
-    return {t.text for t in _ANALYZER(text)}
+    """The distinct indexed terms of a text (stored, so ranking needs no term vectors).
+
+    The analyzer's steps (see :func:`.schema.analyzer`), done directly for speed.
+    """
+    words = {w.lower() for w in _WORD.findall(text)}
+    return {_STEM(w) for w in words if w not in INDEX_STOP_WORDS}
 
 
 def body_of(doc: IndexDoc) -> str:

@@ -18,6 +18,7 @@ from crdex.index.library import Library
 
 from .engine import SearchIndex
 from .errors import IndexBusy, IndexDamaged, NoSearchIndex
+from .generation import Generation
 from .indexer import Notice, Progress, incompatibility, memory_index, update_index
 from .store import IndexStore
 
@@ -34,7 +35,7 @@ def bundled_index() -> SearchIndex:
     if not library.chain():
         raise NoSearchIndex("the bundled sample documents could not be read")
     parts, meta, words = memory_index(library)
-    return SearchIndex(parts, meta, words)
+    return SearchIndex(Generation(parts, meta, words))
 
 
 def open_search(

@@ -1,0 +1,149 @@
+"""One generation of the search index, opened for reading.
+
+It holds two Whoosh searchers: one over the ``latest`` part (the versions
+in force in the last edition: a search of the latest edition needs no
+filter and reads a fifth of the postings) and one over both parts read as
+one index (any other edition, filtered by the table of which documents are
+in force on which dates, or all editions). It also knows the editions the
+index was built from, to name them, and holds the spelling dictionary.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index
+from whoosh import scoring
+from whoosh.index import Index
+from whoosh.reading import MultiReader
+from whoosh.searching import Searcher
+
+from crdex.index.editions import EditionRef, find_edition
+from crdex.index.graph import EditionInfo, Graph
+
+from .documents import date_int
+from .errors import IndexDamaged, SearchError
+from .indexer import PARTS, WORDS_FILE, Cover, cover_file, incompatibility, index_name
+from .spelling import Speller
+from .store import IndexStore
+
+__all__ = ["WEIGHTING", "Generation"]
+
+# BM25 with a gentler length penalty than the usual B=0.75: in the rules the
+# long rule is usually the one that spells the matter out
+WEIGHTING = scoring.BM25F(B=0.5, K1=1.2)
+
+
+def _in_force(ranges: list[list[int]] | None, date: int) -> bool:
+    return bool(ranges) and any(s <= date < u for s, u in ranges)
+
+
+def _damaged(path: Path, exc: Exception) -> IndexDamaged:
+    return IndexDamaged(
+        f"the search index at {path} cannot be read ({type(exc).__name__}: {exc}); "
+        "run 'crdex build' to build it again"
+    )
+
+
+class Generation:
+    """Searchers, edition names and spelling of one index generation (or an in-memory index)."""
+
+    def __init__(
+        self,
+        parts: dict[str, tuple[Index, Cover]],
+        meta: dict[str, Any],
+        words: dict[str, int],
+        path: Path | None = None,
+    ) -> None:
+        self.path = path
+        self.meta = meta
+        self.speller = Speller(words)
+        self._indexes = [ix for ix, _cover in parts.values()]
+        self._readers = [parts[p][0].reader() for p in PARTS]
+        leaves = [r for reader in self._readers for r, _offset in reader.leaf_readers()]
+        self.latest = Searcher(self._readers[0], weighting=WEIGHTING, closereader=False)
+        self.both = Searcher(MultiReader(leaves), weighting=WEIGHTING, closereader=False)
+        self._cover = [c for p in PARTS for c in parts[p][1]]
+        self._in_force_cache: dict[int, set[int]] = {}
+        self._graph = Graph(
+            key=str(meta.get("graph_key", "")),
+            editions=[EditionInfo(i, d, s, t, "", 0, 0) for i, d, s, t in meta["editions"]],
+            identities=[],
+            links=[],
+            texts=[],
+        )
+        self._dates = [date_int(e.date) for e in self._graph.editions]
+        self._ids = [e.id for e in self._graph.editions]
+        self.ids_by_date = dict(zip(self._dates, self._ids, strict=True))
+
+    @classmethod
+    def open(cls, store: IndexStore, path: Path) -> Generation:
+        """Open a published generation; raise IndexDamaged if it cannot be read."""
+        meta = store.meta(path)
+        why = incompatibility(meta)
+        if why is not None or meta is None:
+            raise IndexDamaged(f"the search index at {path} cannot be read: {why}")
+        try:
+            words = json.loads((path / WORDS_FILE).read_text("utf-8"))
+            parts = {}
+            for part in PARTS:
+                cover = json.loads((path / cover_file(part)).read_text("utf-8"))
+                ix = whoosh_index.open_dir(str(path), indexname=index_name(part), readonly=True)
+                parts[part] = (ix, cover)
+            return cls(parts, meta, words, path)
+        except Exception as exc:
+            raise _damaged(path, exc) from None
+
+    def close(self) -> None:
+        for searcher in (self.latest, self.both):
+            searcher.close()
+        for reader in self._readers:
+            reader.close()
+        for ix in self._indexes:
+            ix.close()
+
+    # -- editions ------------------------------------------------------------------
+
+    @property
+    def editions(self) -> list[EditionInfo]:
+        return list(self._graph.editions)
+
+    def find(self, name: str) -> EditionRef:
+        """An edition by id, date (the one in force) or ``latest``."""
+        others = {k: (v[0], v[1]) for k, v in self.meta.get("others", {}).items()}
+        ref = find_edition(name, self._graph, others)
+        if ref.index is None:
+            chain = next((e.id for e in self._graph.editions if e.date == ref.date), None)
+            hint = f"; search {chain} instead" if chain else ""
+            raise SearchError(
+                f"{ref.id} is a second copy of an edition, outside the chain of editions "
+                f"that is indexed{hint}"
+            )
+        return ref
+
+    def edition_ids(self, ranges: list[list[int]]) -> list[str]:
+        """The ids of the editions whose dates fall in the (start, until) ranges."""
+        out: list[str] = []
+        for start, until in ranges:
+            lo = bisect.bisect_left(self._dates, start)
+            hi = bisect.bisect_left(self._dates, until)
+            out.extend(self._ids[lo:hi])
+        return out
+
+    # -- scope -----------------------------------------------------------------------
+
+    def scope(self, date: int | None) -> tuple[Searcher, set[int] | None]:
+        """The searcher and the documents (None: all it has) to search for ``date``."""
+        if date is not None and self._dates and date == self._dates[-1]:
+            return self.latest, None
+        return self.both, (self._docs_in_force(date) if date is not None else None)
+
+    def _docs_in_force(self, date: int) -> set[int]:
+        docs = self._in_force_cache.get(date)
+        if docs is None:
+            docs = {d for d, ranges in enumerate(self._cover) if _in_force(ranges, date)}
+            self._in_force_cache[date] = docs
+        return docs

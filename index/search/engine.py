@@ -227,14 +227,21 @@ class SearchIndex:
                 self._hit(c.fields, c.number, s, marked_snippet(c.fields, terms)) for s, c in chosen
             ]
             return
-        hits = []
+        # rules in order of their best version; snippets only for the rules shown
+        best: dict[str, list[tuple[float, Candidate]]] = {}
         for score, cand in ranked:
-            number = cand.fields["spans"]["numbers"][-1][1]
-            hits.append(self._hit(cand.fields, number, score, marked_snippet(cand.fields, terms)))
+            best.setdefault(cand.fields["identity"], []).append((score, cand))
+        result.total = len(best)
+        hits = [
+            self._hit(
+                c.fields, c.fields["spans"]["numbers"][-1][1], s, marked_snippet(c.fields, terms)
+            )
+            for versions in list(best.values())[:limit]
+            for s, c in versions
+        ]
         groups = self._group(hits)
         groups.sort(key=lambda g: -g.score)
-        result.total = len(groups)
-        result.groups = groups[:limit]
+        result.groups = groups
 
     # -- building results ------------------------------------------------------------
 

@@ -9,6 +9,9 @@ Investigate) is added to an existing index.
 from __future__ import annotations
 
 import json
+import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,7 @@ from crdex.index.search import (
     IndexBusy,
     SearchError,
     SearchIndex,
+    access,
     open_search,
     update_index,
 )
@@ -244,6 +248,44 @@ class TestUpdates:
             assert index.search("scry").hits
             assert index.search("investigate").hits == []
         assert any("another process" in n for n in notes)
+
+    def test_a_first_search_waits_for_another_processs_build(
+        self, home: Path, tmp_path: Path
+    ) -> None:
+        other = tmp_path / "other"
+        build(other)
+        store = IndexStore(home / "search")
+        shutil.rmtree(store.root)
+        published = threading.Event()
+
+        def another_builder() -> None:
+            with store.lock():
+                time.sleep(0.5)
+                live = IndexStore(other / "search").current()
+                assert live is not None
+                store.publish(store.scratch(start_from=live), IndexStore.meta(live) or {})
+                published.set()
+
+        thread = threading.Thread(target=another_builder)
+        thread.start()
+        time.sleep(0.1)
+        notes: list[str] = []
+        try:
+            with open_search(home, notice=notes.append) as index:
+                assert published.is_set()
+                assert index.search("scry zero").hits[0].number == "701.2b"
+        finally:
+            thread.join()
+        assert any("waiting for it" in n for n in notes)
+
+    def test_waiting_for_another_build_has_an_end(
+        self, home: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        store = IndexStore(home / "search")
+        shutil.rmtree(store.root)
+        monkeypatch.setattr(access, "WAIT_SECONDS", 0.5)
+        with store.lock(), pytest.raises(IndexBusy, match="still being built"):
+            open_search(home)
 
     def test_a_reader_moves_to_the_new_generation(self, home: Path, index: SearchIndex) -> None:
         first = index.generation

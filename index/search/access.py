@@ -11,6 +11,7 @@ searches the bundled sample documents, indexed in memory.
 from __future__ import annotations
 
 import functools
+import time
 from pathlib import Path
 
 from crdex.corpus import bundled_documents
@@ -25,6 +26,22 @@ from .store import IndexStore
 __all__ = ["bundled_index", "open_search"]
 
 _OPEN_TRIES = 3
+WAIT_SECONDS = 300.0  # for another process's build, when there is no index to search meanwhile
+_POLL = 0.25
+
+
+def _wait_for_index(store: IndexStore) -> None:
+    """Wait until a readable index is published (by another process), or give up."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        live = store.current()
+        if live is not None and incompatibility(store.meta(live)) is None:
+            return
+        time.sleep(_POLL)
+    raise IndexBusy(
+        f"the search index at {store.root} is still being built by another process; "
+        "try again when it has finished"
+    )
 
 
 @functools.cache
@@ -69,19 +86,25 @@ def open_search(
             update_index(library, progress=progress, notice=notice)
         except IndexBusy:
             if not usable:
-                raise
-            if notice:
+                if notice:
+                    notice("another process is building the search index; waiting for it")
+                _wait_for_index(store)
+            elif notice:
                 notice("another process is updating the search index; searching the current one")
-    for attempt in range(_OPEN_TRIES):
+    rebuilt = False
+    for _attempt in range(_OPEN_TRIES):
         live = store.current()
         if live is None:
             raise NoSearchIndex(f"no search index at {store.root}; run 'crdex build'")
         try:
             return SearchIndex.open_generation(store, live)
         except IndexDamaged:
-            if attempt + 1 < _OPEN_TRIES and store.current() != live:
+            if store.current() != live:
                 continue  # a build replaced it while it was being opened
+            if rebuilt:
+                raise
             if notice:
                 notice(f"the search index at {live} cannot be read; rebuilding it")
             update_index(library, force=True, progress=progress, notice=notice)
-    raise NoSearchIndex(f"the search index at {store.root} cannot be opened")  # pragma: no cover
+            rebuilt = True
+    raise NoSearchIndex(f"the search index at {store.root} cannot be opened")

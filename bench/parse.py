@@ -37,12 +37,12 @@ def _utf16(path: Path) -> bool:
         return fh.read(2) in (b"\xff\xfe", b"\xfe\xff")
 
 
-def best_of(repeat: int, fn, *args) -> float:
+def best_of(repeat: int, fn, *args, clock=time.perf_counter) -> float:
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         fn(*args)
-        times.append(time.perf_counter() - start)
+        times.append(clock() - start)
     return min(times)
 
 

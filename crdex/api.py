@@ -21,8 +21,10 @@ from crdex.index.history import History
 from crdex.index.library import AddReport, Library, Progress
 from crdex.index.questions import Lineage, open_lineage
 from crdex.index.resolve import Resolution
+from crdex.index.search import open_search
+from crdex.index.search.results import SearchResult
 
-__all__ = ["build", "diff", "history", "load", "resolve"]
+__all__ = ["build", "diff", "history", "load", "resolve", "search"]
 
 PathLike = str | os.PathLike[str]
 
@@ -70,3 +72,21 @@ def resolve(
 def diff(old: str, new: str, *, home: PathLike | None = None) -> EditionDiff:
     """What changed between two editions (any two, not only neighbours)."""
     return load(home=home).diff(old, new)
+
+
+def search(
+    query: str,
+    *,
+    edition: str | None = None,
+    as_of: str | None = None,
+    all_editions: bool = False,
+    limit: int = 10,
+    home: PathLike | None = None,
+) -> SearchResult:
+    """Rules answering ``query`` in one edition (default: latest), at a date, or across all.
+
+    A rule number ("701.22") is a lookup of that rule and everything under it.
+    The search index is brought up to date with the library first.
+    """
+    index = open_search(resolve_home(home))
+    return index.search(query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit)

@@ -12,4 +12,4 @@ from pathlib import Path as _Path
 
 _checkout = _Path(__file__).resolve().parent.parent
 if (_checkout / "pyproject.toml").is_file() and (_checkout / "parser" / "tree.py").is_file():
-    __path__.append(str(_checkout))  # type: ignore[name-defined]  # noqa: F821
+    __path__.append(str(_checkout))  # type: ignore[name-defined]

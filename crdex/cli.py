@@ -20,7 +20,9 @@ from . import commands
 __all__ = ["cli", "main"]
 
 
-@click.group(name="crdex", context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(
+    name="crdex", context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
+)
 @click.version_option(package_name="crdex")
 def cli() -> None:
     """crdex: the Magic: The Gathering Comprehensive Rules as data.

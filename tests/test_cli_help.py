@@ -14,9 +14,18 @@ README = (REPO / "README.md").read_text(encoding="utf-8")
 
 
 def test_there_are_commands() -> None:
-    assert {"parse", "build", "search", "show", "history", "resolve", "diff", "check", "export", "actions"} <= set(
-        COMMANDS
-    )
+    assert {
+        "parse",
+        "build",
+        "search",
+        "show",
+        "history",
+        "resolve",
+        "diff",
+        "check",
+        "export",
+        "actions",
+    } <= set(COMMANDS)
 
 
 @pytest.mark.parametrize("name", COMMANDS)

@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from crdex.corpus import (
     Decoded,
     DocumentNotFound,

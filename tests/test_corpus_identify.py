@@ -9,6 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
 from crdex.corpus import Identity, bundled_documents, edition_id, identify, read_path
 from crdex.corpus.errors import NoEditionDate
 

@@ -27,7 +27,9 @@ def test_every_package_folder_is_listed() -> None:
     for source in SETUPTOOLS["package-dir"].values():
         for init in (REPO / source).rglob("__init__.py"):
             name = _installed_name(init.parent)
-            assert name in listed, f"{name} ({init.parent}) is missing from [tool.setuptools] packages"
+            assert name in listed, (
+                f"{name} ({init.parent}) is missing from [tool.setuptools] packages"
+            )
 
 
 def test_grammars_are_package_data() -> None:

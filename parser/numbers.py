@@ -103,3 +103,19 @@ class RuleNumber:
 
     def __repr__(self) -> str:
         return f"RuleNumber({str(self)!r})"
+
+
+def ancestry(number: str) -> list[str]:
+    """The number and every number it nests under: 701.22a, 701.22, 701, 7.
+
+    A string that is not a rule number (a glossary term) is its own ancestry.
+    """
+    try:
+        value: RuleNumber | None = RuleNumber.parse(number)
+    except ValueError:
+        return [number]
+    out = []
+    while value is not None:
+        out.append(str(value))
+        value = value.parent
+    return out

@@ -29,7 +29,7 @@ from typing import Any
 from whoosh.lang import stemmer_for_language
 
 from crdex.index.graph import Graph, Identity, Run
-from crdex.parser.numbers import RuleNumber
+from crdex.parser.numbers import RuleNumber, ancestry
 from crdex.parser.references import extract_references
 
 from .schema import BODY_WEIGHTS, INDEX_STOP_WORDS, NO_END, WORD
@@ -114,7 +114,7 @@ class IndexDoc:
         is_rule = self.kind != GLOSSARY_KIND
         body = body_of(self)
         held = sorted({n for _d, n in self.numbers}) if is_rule else []
-        within = sorted({a for n in held for a in _ancestors(n)})
+        within = sorted({a for n in held for a in ancestry(n)})
         return {
             "key": self.key,
             "identity": self.identity,
@@ -163,19 +163,6 @@ def body_of(doc: IndexDoc) -> str:
         if getattr(doc, name)
     )
     return "\n".join(parts)
-
-
-def _ancestors(number: str) -> list[str]:
-    """The number and every number it nests under: 701.22a, 701.22, 701, 7."""
-    try:
-        value: RuleNumber | None = RuleNumber.parse(number)
-    except ValueError:
-        return [number]
-    out = []
-    while value is not None:
-        out.append(str(value))
-        value = value.parent
-    return out
 
 
 def split_examples(wording: str) -> tuple[str, str]:

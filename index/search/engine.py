@@ -19,7 +19,7 @@ from whoosh import query as wq
 from crdex.index.editions import EditionRef
 from crdex.index.errors import LineageError
 from crdex.index.graph import EditionInfo
-from crdex.parser.numbers import RuleNumber
+from crdex.parser.numbers import RuleNumber, ancestry
 
 from .documents import date_int
 from .errors import IndexDamaged, SearchError
@@ -44,18 +44,6 @@ def _number_at(spans: dict[str, Any], date: int) -> str:
         if start <= date:
             number = value
     return number or spans["numbers"][0][1]
-
-
-def _ancestry(number: str) -> list[str]:
-    try:
-        value: RuleNumber | None = RuleNumber.parse(number)
-    except ValueError:
-        return [number]
-    out = []
-    while value is not None:
-        out.append(str(value))
-        value = value.parent
-    return out
 
 
 def _order(number: str) -> tuple[Any, ...]:
@@ -187,11 +175,11 @@ class SearchIndex:
             spans = fields["spans"]
             if date is not None:
                 number = _number_at(spans, date)
-                if planned.number not in _ancestry(number):
+                if planned.number not in ancestry(number):
                     continue
                 hits.append(self._hit(fields, number, 0.0, plain_snippet(fields)))
             else:
-                held = [n for _d, n in spans["numbers"] if planned.number in _ancestry(n)]
+                held = [n for _d, n in spans["numbers"] if planned.number in ancestry(n)]
                 if held:
                     hits.append(self._hit(fields, held[-1], 0.0, plain_snippet(fields)))
         if date is not None:

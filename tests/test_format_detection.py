@@ -44,10 +44,15 @@ def test_every_format_is_known_to_the_cli() -> None:
 
 
 @pytest.mark.parametrize(
-    ("prefix", "name"), [("000_", "markdown"), ("001_", "pdf-text"), ("002_", "rulings")]
+    ("sample", "name"),
+    [
+        ("2022-10-07.keyword-actions.txt", "markdown"),
+        ("keyword-abilities.pdf-extract.txt", "pdf-text"),
+        ("rulings-501-keyword-actions.txt", "rulings"),
+    ],
 )
-def test_seeds_are_detected(prefix: str, name: str) -> None:
-    path = next(p for p in bundled_documents() if p.name.startswith(prefix))
+def test_seeds_are_detected(sample: str, name: str) -> None:
+    path = next(p for p in bundled_documents() if p.name == sample)
     text = path.read_text(encoding="utf-8")
     fmt, reason = detect_format(text, str(path))
     assert fmt.name == name and reason
@@ -92,7 +97,7 @@ def test_format_overrides_detection() -> None:
 
 
 def test_wrong_format_names_the_format_tried() -> None:
-    path = next(p for p in bundled_documents() if p.name.startswith("000_"))
+    path = next(p for p in bundled_documents() if p.name == "2022-10-07.keyword-actions.txt")
     result = run_crdex("parse", str(path), "--format", "rulings")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"Error: {path}:49:1: unexpected a wrapped line; expected ")

@@ -11,6 +11,7 @@ import pytest
 from conftest import CORPUS, corpus_available
 from crdex.index.library import DocumentInfo, Library, chain_of, iter_files
 from crdex.index.questions import open_lineage
+from crdex.parser.fingerprint import parser_fingerprint
 
 
 def doc(sha: str, date: str | None, tag: str = "", fmt: str = "official") -> DocumentInfo:
@@ -71,8 +72,8 @@ def test_add_caches_by_hash_and_skips_what_is_not_rules(tmp_path: Path) -> None:
     registry = json.loads((home / "documents.json").read_text("utf-8"))
     assert len(registry["documents"]) == 2
     for sha in registry["documents"]:
-        assert (home / "editions" / f"{sha}.json.gz").is_file()
-        assert (home / "snapshots" / f"{sha}.json").is_file()
+        assert (home / "editions" / parser_fingerprint() / f"{sha}.json.gz").is_file()
+        assert (home / "snapshots" / parser_fingerprint() / f"{sha}.json").is_file()
     graph = library.graph()
     assert [e.id for e in graph.editions] == ["2009-05-01", "2009-07-11"]
 
@@ -91,7 +92,7 @@ def test_old_snapshots_are_remade_from_the_parse_cache(tmp_path: Path) -> None:
     library = Library(home)
     library.add([CORPUS / "cr-2009-07-11.txt"])
     (sha,) = library.documents
-    path = home / "snapshots" / f"{sha}.json"
+    path = home / "snapshots" / parser_fingerprint() / f"{sha}.json"
     data = json.loads(path.read_text("utf-8"))
     data["format"] = 0
     path.write_text(json.dumps(data), "utf-8")

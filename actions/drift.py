@@ -15,8 +15,8 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from crdex.index.classify import MEANING
-from crdex.index.graph import Graph, Identity
+from crdex.index.lineage.classify import MEANING
+from crdex.index.lineage.graph import Graph, Identity
 
 from .registry import REGISTRY, ActionRegistry, KeywordAction, load_builtin_actions
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from crdex.index.library import Library
 from crdex.index.lineage import match_pair
-from crdex.index.snapshot import Snapshot, snapshot_of
+from crdex.index.lineage.snapshot import Snapshot, snapshot_of
 from crdex.parser import parse_path
 
 PAIR = ("2009-05-01", "2009-07-11")

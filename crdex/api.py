@@ -16,11 +16,11 @@ import os
 from collections.abc import Iterable
 
 from crdex.home import resolve_home
-from crdex.index.diff import EditionDiff
-from crdex.index.history import History
 from crdex.index.library import AddReport, Library, Progress
+from crdex.index.lineage.diff import EditionDiff
+from crdex.index.lineage.history import History
+from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
-from crdex.index.resolve import Resolution
 from crdex.index.search import open_search
 from crdex.index.search.results import SearchResult
 

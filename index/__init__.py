@@ -1,11 +1,10 @@
 """What crdex learns across editions of the rules.
 
-The library (:mod:`.library`) caches parsed documents and the identity
-graph; the graph follows every rule through the editions
-(:mod:`.snapshot`, :mod:`.match`, :mod:`.lineage`, :mod:`.graph`, with the
-human decisions in :mod:`.overrides_list`); :mod:`.questions` answers
-history, resolve and diff from it. Search, exports and citation checks
-live in subpackages.
+:mod:`.library` keeps the documents of a corpus, their parse caches and the
+chain of editions; :mod:`.lineage` follows every rule through that chain
+(the identity graph, history, resolve, diff); :mod:`.questions` answers
+those questions for a library. :mod:`.search`, :mod:`.export` and
+:mod:`.citations` build on them.
 """
 
 __all__: list[str] = []

@@ -53,10 +53,10 @@ from crdex.parser.serialize import edition_from_dict, edition_to_dict
 from crdex.parser.tree import Edition
 
 from .errors import LibraryError
-from .graph import GRAPH_FORMAT, Graph
 from .lineage import build_graph
-from .overrides import Overrides, load_overrides
-from .snapshot import SNAPSHOT_FORMAT, Snapshot, snapshot_of
+from .lineage.graph import GRAPH_FORMAT, Graph
+from .lineage.overrides import Overrides, load_overrides
+from .lineage.snapshot import SNAPSHOT_FORMAT, Snapshot, snapshot_of
 
 __all__ = [
     "AddReport",
@@ -228,13 +228,13 @@ def _write_caches(home: Path, edition: Edition, snap: Snapshot) -> None:
 
 # the modules whose code decides what the graph says: a change to any of them
 # makes cached graphs stale even when GRAPH_FORMAT was not bumped
-_GRAPH_CODE = ("classify", "content", "graph", "lineage", "match", "snapshot")
+_GRAPH_CODE = ("classify", "content", "graph", "build", "match", "snapshot")
 
 
 @functools.cache
 def _code_digest() -> str:
     h = hashlib.sha256()
-    here = Path(__file__).parent
+    here = Path(__file__).parent / "lineage"
     for name in _GRAPH_CODE:
         try:
             h.update((here / f"{name}.py").read_bytes())

@@ -13,14 +13,14 @@ from pathlib import Path
 
 from crdex.corpus import bundled_documents
 
-from .diff import EditionDiff, diff_chain, diff_snapshots
-from .editions import EditionRef, find_edition
 from .errors import LibraryError, UnknownRule
-from .graph import Graph
-from .history import History, canonical, find_holder, history, is_rule_number
 from .library import Library, Progress
 from .lineage import match_pair
-from .resolve import Resolution, resolve
+from .lineage.diff import EditionDiff, diff_chain, diff_snapshots
+from .lineage.editions import EditionRef, find_edition
+from .lineage.graph import Graph
+from .lineage.history import History, canonical, find_holder, history, is_rule_number
+from .lineage.resolve import Resolution, resolve
 
 __all__ = ["Lineage", "open_lineage"]
 

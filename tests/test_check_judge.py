@@ -23,8 +23,8 @@ import pytest
 
 from conftest import REPO
 from crdex.index.citations import Judge, apply_fixes, check_paths, check_text, find_in_line
-from crdex.index.graph import Graph
 from crdex.index.library import Library
+from crdex.index.lineage.graph import Graph
 
 LIBRARY = REPO / "tests" / "data" / "check" / "library"
 

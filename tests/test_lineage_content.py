@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from crdex.index.classify import MEANING, NONE, REFERENCES, TYPOGRAPHY, classify
-from crdex.index.content import mask_references, masked_key, typography_key
-from crdex.index.worddiff import render, word_diff
+from crdex.index.lineage.classify import MEANING, NONE, REFERENCES, TYPOGRAPHY, classify
+from crdex.index.lineage.content import mask_references, masked_key, typography_key
+from crdex.index.lineage.worddiff import render, word_diff
 
 # 501.8a as printed in cr-2008-05-01.txt (every non-ASCII character lost as "?")
 # and in cr-2009-05-01.txt

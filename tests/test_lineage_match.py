@@ -7,11 +7,11 @@ import time
 import pytest
 
 from conftest import parsed
-from crdex.index.graph import Graph
 from crdex.index.lineage import build_graph, match_pair
-from crdex.index.match import match_nodes
-from crdex.index.overrides import load_overrides
-from crdex.index.snapshot import GLOSSARY, Node, Snapshot, snapshot_of
+from crdex.index.lineage.graph import Graph
+from crdex.index.lineage.match import match_nodes
+from crdex.index.lineage.overrides import load_overrides
+from crdex.index.lineage.snapshot import GLOSSARY, Node, Snapshot, snapshot_of
 
 
 def rule(key: str, text: str = "", title: str = "", parent: str | None = None, children=()) -> Node:
@@ -254,7 +254,7 @@ def test_overrides_apply_to_their_pair(tmp_path) -> None:
 
 
 def test_override_without_reason_is_refused(tmp_path) -> None:
-    from crdex.index.overrides import OverridesError
+    from crdex.index.lineage.overrides import OverridesError
 
     path = tmp_path / "overrides.toml"
     path.write_text('[[link]]\nold = "2020-01-24/613.1a"\nnew = "2020-04-17/613.1a"\n', "utf-8")

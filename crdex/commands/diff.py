@@ -8,8 +8,8 @@ import click
 
 from crdex import api
 from crdex.commands.history import BUNDLED_NOTE
-from crdex.index.diff import KINDS
-from crdex.index.render import render_diff
+from crdex.index.lineage.diff import KINDS
+from crdex.index.lineage.render import render_diff
 
 __all__ = ["diff"]
 

@@ -7,7 +7,7 @@ import json
 import click
 
 from crdex import api
-from crdex.index.render import render_history
+from crdex.index.lineage.render import render_history
 
 __all__ = ["history"]
 

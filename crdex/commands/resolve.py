@@ -8,7 +8,7 @@ import click
 
 from crdex import api
 from crdex.commands.history import BUNDLED_NOTE
-from crdex.index.render import render_resolution
+from crdex.index.lineage.render import render_resolution
 
 __all__ = ["resolve"]
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from crdex.index.editions import EditionRef, find_edition
 from crdex.index.errors import LineageError
-from crdex.index.graph import Graph, Identity
-from crdex.index.history import describe
-from crdex.index.resolve import resolve
+from crdex.index.lineage.editions import EditionRef, find_edition
+from crdex.index.lineage.graph import Graph, Identity
+from crdex.index.lineage.history import describe
+from crdex.index.lineage.resolve import resolve
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.references import expand_range
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crdex.index.graph import EditionInfo, Graph, Identity, Link, Run
+from crdex.index.lineage.graph import EditionInfo, Graph, Identity, Link, Run
 from crdex.parser.serialize import edition_from_dict
 from crdex.parser.tree import Edition
 

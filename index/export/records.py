@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
 
-from crdex.index.editions import find_edition
-from crdex.index.graph import Graph, Identity, Link
 from crdex.index.library import Library
+from crdex.index.lineage.editions import find_edition
+from crdex.index.lineage.graph import Graph, Identity, Link
 from crdex.parser.serialize import SCHEMA_VERSION as TREE_VERSION
 from crdex.parser.serialize import edition_to_dict
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from whoosh.lang import stemmer_for_language
 
-from crdex.index.graph import Graph, Identity, Run
+from crdex.index.lineage.graph import Graph, Identity, Run
 from crdex.parser.numbers import RuleNumber, ancestry
 from crdex.parser.references import extract_references
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from whoosh import query as wq
 
-from crdex.index.editions import EditionRef
 from crdex.index.errors import LineageError
-from crdex.index.graph import EditionInfo
+from crdex.index.lineage.editions import EditionRef
+from crdex.index.lineage.graph import EditionInfo
 from crdex.parser.numbers import RuleNumber, ancestry
 
 from .documents import date_int

@@ -21,8 +21,8 @@ from whoosh.index import Index
 from whoosh.reading import MultiReader
 from whoosh.searching import Searcher
 
-from crdex.index.editions import EditionRef, find_edition
-from crdex.index.graph import EditionInfo, Graph
+from crdex.index.lineage.editions import EditionRef, find_edition
+from crdex.index.lineage.graph import EditionInfo, Graph
 
 from .documents import date_int
 from .errors import IndexDamaged, SearchError

@@ -30,8 +30,8 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage, Storage
 from whoosh.index import Index
 
-from crdex.index.graph import Graph
 from crdex.index.library import Library
+from crdex.index.lineage.graph import Graph
 
 from .documents import IndexDoc, documents_from
 from .errors import IndexDamaged

@@ -13,8 +13,8 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
-from crdex.index.editions import EditionRef
 from crdex.index.errors import UnknownRule
+from crdex.index.lineage.editions import EditionRef
 from crdex.index.questions import Lineage
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.tree import Edition, Rule

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from crdex.parser.numbers import RuleNumber
 
-from .errors import DateBeforeFirstEdition, LibraryError, UnknownEdition
+from ..errors import DateBeforeFirstEdition, LibraryError, UnknownEdition
 from .graph import Graph
 
 __all__ = ["EditionRef", "find_edition", "suggest"]

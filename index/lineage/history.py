@@ -14,8 +14,8 @@ from typing import Any
 
 from crdex.parser.numbers import RuleNumber
 
+from ..errors import UnknownRule
 from .editions import EditionRef, suggest
-from .errors import UnknownRule
 from .graph import Graph, Identity, Version
 from .worddiff import WordChange, word_diff
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import LineageError
+from ..errors import LineageError
 from .overrides_list import ENTRIES
 
 __all__ = [

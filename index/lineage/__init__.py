@@ -1,0 +1,14 @@
+"""Following every rule across editions: identities, their versions, and the questions asked of them.
+
+``snapshot`` takes the slice of an edition that matching needs; ``content``
+and ``classify`` fold and compare wordings; ``match`` pairs the rules of two
+editions in phases, with ``overrides`` for the decisions a person made;
+``build`` runs it over the chain and makes the ``graph``. On the graph:
+``editions`` names an edition, ``history``, ``resolve`` and ``diff`` answer
+the questions, ``worddiff`` and ``render`` show the answers; ``crosscheck``
+compares the graph with another project's edition-to-edition diffs.
+"""
+
+from .build import PairResult, build_graph, match_pair, phase_totals
+
+__all__ = ["PairResult", "build_graph", "match_pair", "phase_totals"]

@@ -5,7 +5,11 @@ file, so the ratio holds even where absolute times are noisy. The baseline
 decodes the bytes, splits lines and finds rule numbers with one regex: about
 the least any parser must do.
 
-    python bench/parse.py [--corpus ../shared/corpus] [--repeat 3] [--json]
+    python bench/parse.py [--corpus ../shared/corpus] [--repeat 3] [--json] [--no-formats]
+
+After the official-text editions it runs ``bench/parse_formats.py``: one
+document of every other source format (markdown, mdBook HTML, PDF text,
+rulings, Word, PDF, RTF), each beside the same baseline.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import argparse
 import json
 import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -52,6 +57,9 @@ def main() -> int:
     ap.add_argument("--corpus", type=Path, default=here.parent / "shared" / "corpus")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument(
+        "--no-formats", action="store_true", help="only the official text, not the other formats"
+    )
     args = ap.parse_args()
     files = sorted(args.corpus.glob("cr-*.txt"))
     if not files:
@@ -111,6 +119,11 @@ def main() -> int:
         f"{largest['parse_s'] * 1e3:.0f} ms wall, {largest['parse_cpu_s'] * 1e3:.0f} ms CPU "
         f"(target: under 300 ms), {largest['ratio']:.0f}x the regex split"
     )
+    if not args.no_formats:
+        print("\nevery source format:", flush=True)
+        formats = Path(__file__).with_name("parse_formats.py")
+        extra = ["--corpus", str(args.corpus), "--repeat", str(args.repeat)]
+        return subprocess.run([sys.executable, str(formats), *extra], check=False).returncode
     return 0
 
 

@@ -8,6 +8,7 @@ tool reading any of them reads the same thing. ``edition_from_dict`` inverts
 from __future__ import annotations
 
 import datetime as _dt
+import os
 from typing import Any
 
 from .tree import (
@@ -26,7 +27,7 @@ from .tree import (
 
 __all__ = ["SCHEMA_VERSION", "edition_from_dict", "edition_to_dict", "rule_to_dict"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: repairs carry the file of a multi-file book
 
 
 def _span(span: Span | None) -> dict[str, Any] | None:
@@ -39,7 +40,15 @@ def _ref(ref: Reference) -> dict[str, Any]:
     return {"target": ref.target, "kind": ref.kind, "text": ref.text, "start": ref.start}
 
 
-def rule_to_dict(rule: Rule) -> dict[str, Any]:
+def _file(span: Span | None, base: str | None) -> str | None:
+    """The file of a span within a book (a directory), relative to it; None for one-file documents."""
+    if span is None or base is None or span.path == base:
+        return None
+    return os.path.relpath(span.path, base)
+
+
+def rule_to_dict(rule: Rule, base: str | None = None) -> dict[str, Any]:
+    """A rule as plain data; ``base`` is the edition's source path, for rules of books."""
     return {
         "number": rule.number,
         "parent": rule.parent,
@@ -66,6 +75,7 @@ def rule_to_dict(rule: Rule) -> dict[str, Any]:
         "children": list(rule.children),
         "line": rule.span.line if rule.span else None,
         "end_line": rule.span.end_line if rule.span else None,
+        "file": _file(rule.span, base),
     }
 
 
@@ -92,7 +102,7 @@ def edition_to_dict(edition: Edition) -> dict[str, Any]:
             {"number": c.number, "title": c.title, "line": c.span.line if c.span else None}
             for c in edition.contents
         ],
-        "rules": [rule_to_dict(r) for r in edition.rules],
+        "rules": [rule_to_dict(r, src.path) for r in edition.rules],
         "glossary": [
             {
                 "term": g.term,
@@ -118,6 +128,7 @@ def edition_to_dict(edition: Edition) -> dict[str, Any]:
                     "reason": r.reason,
                     "original": r.original,
                     "replacement": r.replacement,
+                    "path": r.path,
                 }
                 for r in edition.repairs
             ],
@@ -166,7 +177,11 @@ def edition_from_dict(data: dict[str, Any]) -> Edition:
                 ],
                 children=list(r["children"]),
                 citations=[(c["source"], c["date"]) for c in r.get("citations", [])],
-                span=_span_back(path, r["line"], r.get("end_line")),
+                span=_span_back(
+                    os.path.join(path, r["file"]) if r.get("file") else path,
+                    r["line"],
+                    r.get("end_line"),
+                ),
             )
         )
     acc = data["accounting"]
@@ -199,7 +214,15 @@ def edition_from_dict(data: dict[str, Any]) -> Edition:
         credits=list(data["credits"]),
         book_index=list(data.get("book_index", [])),
         repairs=[
-            Repair(x["line"], x["kind"], x["reason"], x["original"], x["replacement"], x["column"])
+            Repair(
+                x["line"],
+                x["kind"],
+                x["reason"],
+                x["original"],
+                x["replacement"],
+                x["column"],
+                x.get("path"),
+            )
             for x in acc["repairs"]
         ],
         accounting=Accounting(acc["lines_total"], acc["lines_accounted"], dict(acc["by_kind"]))

@@ -209,4 +209,5 @@ def remap_repair(repair: Repair, mapped: MappedText, book: str | None = None) ->
         line=origin.line,
         column=origin.source_column(repair.column),
         reason=reason,
+        path=os.path.relpath(origin.path, book) if book is not None else repair.path,
     )

@@ -140,6 +140,8 @@ class Repair:
     original: str = ""
     replacement: str | None = None
     column: int = 1
+    # the file, when the document is a book of several files (relative to the book)
+    path: str | None = None
 
 
 @dataclass(slots=True)

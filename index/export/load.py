@@ -361,6 +361,7 @@ def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
                 "children": json.loads(r["children"]),
                 "line": r["line"],
                 "end_line": r["end_line"],
+                "file": r["file"],
                 "parent_id": r["parent_id"],
                 "identity": r["identity_id"],
             }
@@ -420,6 +421,7 @@ def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
                     "reason": x["reason"],
                     "original": x["original"],
                     "replacement": x["replacement"],
+                    "path": x["path"],
                 }
                 for x in _rows(
                     db, "SELECT * FROM repairs WHERE edition_id = ? ORDER BY position", eid

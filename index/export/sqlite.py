@@ -212,7 +212,7 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
         [(eid, pos, c["number"], c["title"], c["line"]) for pos, c in enumerate(data["contents"])],
     )
     db.executemany(
-        "INSERT INTO repairs VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO repairs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 eid,
@@ -223,6 +223,7 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
                 r["reason"],
                 r["original"],
                 r["replacement"],
+                r.get("path"),
             )
             for pos, r in enumerate(acc["repairs"])
         ],
@@ -253,6 +254,7 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
                 r["identity"],
                 r["line"],
                 r["end_line"],
+                r.get("file"),
             )
         )
         examples.extend(
@@ -278,7 +280,7 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
             (rid, i, x["target"], first_id.get(x["target"]), x["kind"], x["text"], x["start"])
             for i, x in enumerate(r["references"])
         )
-    db.executemany(f"INSERT INTO rules VALUES ({', '.join('?' * 14)})", rules)
+    db.executemany(f"INSERT INTO rules VALUES ({', '.join('?' * 15)})", rules)
     db.executemany("INSERT INTO examples VALUES (?, ?, ?, ?)", examples)
     db.executemany("INSERT INTO rulings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rulings)
     db.executemany("INSERT INTO rule_citations VALUES (?, ?, ?, ?)", cites)

@@ -57,6 +57,7 @@ CREATE TABLE repairs (
     reason TEXT NOT NULL,
     original TEXT NOT NULL,
     replacement TEXT,
+    path TEXT,  -- the file, in a document that is a book of several files
     PRIMARY KEY (edition_id, position)
 );
 
@@ -83,6 +84,7 @@ CREATE TABLE rules (
     identity_id TEXT REFERENCES identities(id),
     line INTEGER,
     end_line INTEGER,
+    file TEXT,  -- the file of a rule in a book of several files, relative to the book
     UNIQUE (edition_id, position)
 );
 

@@ -473,6 +473,7 @@ class Library:
                 return self._graph
             except (OSError, ValueError, KeyError, TypeError):
                 pass  # a damaged cache is rebuilt below
+        self._refresh(progress)
         chain = [self.snapshot(d.sha256) for d in self.chain()]
         if not chain:
             raise LibraryError("the library holds no dated rules documents")
@@ -489,6 +490,29 @@ class Library:
                     old.unlink(missing_ok=True)
         self._graph = graph
         return graph
+
+    def _refresh(self, progress: Progress | None) -> None:
+        """Parse again, in parallel, the chain's documents whose caches a new parser made stale.
+
+        Without this, the first command after an upgrade would re-parse them
+        one by one as the graph asks for them.
+        """
+        if self.home is None:
+            return
+        stale = [
+            d
+            for d in self.chain()
+            if not self._cached(d.sha256)
+            and d.sha256 not in self._snapshots
+            and Path(d.path).exists()
+        ]
+        if len(stale) < 2:
+            return
+        if progress:
+            progress("parse", 0, len(stale))
+        for done, _result in enumerate(self._parse_all([d.path for d in stale], None), 1):
+            if progress:
+                progress("parse", done, len(stale))
 
     def has_graph(self) -> bool:
         path = self.graph_path()

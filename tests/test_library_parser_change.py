@@ -42,3 +42,28 @@ def test_lost_source_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(library_module, "parser_fingerprint", lambda: "fedcba9876543210")
     with pytest.raises(library_module.LibraryError, match="is gone; run 'crdex build' on it again"):
         Library(home).edition(sha)
+
+
+@pytest.mark.corpus
+def test_stale_chain_is_parsed_again_before_the_graph(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a parser change, the graph's first build re-parses the chain (in parallel), then matches."""
+    from conftest import corpus_path
+
+    docs = [
+        corpus_path("cr-2009-05-01.txt"),
+        corpus_path("cr-2009-07-11.txt"),
+        corpus_path("cr-2009-09-04.txt"),
+    ]
+    home = tmp_path / "home"
+    Library(home).add(docs)
+    monkeypatch.setattr(library_module, "parser_fingerprint", lambda: "00000000000000aa")
+    stages: list[tuple[str, int, int]] = []
+    graph = Library(home).graph(
+        progress=lambda stage, done, total: stages.append((stage, done, total))
+    )
+    assert [e.id for e in graph.editions] == ["2009-05-01", "2009-07-11", "2009-09-04"]
+    assert ("parse", 3, 3) in stages
+    fresh = home / "editions" / "00000000000000aa"
+    assert len(list(fresh.glob("*.json.gz"))) == 3

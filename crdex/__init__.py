@@ -13,3 +13,16 @@ from pathlib import Path as _Path
 _checkout = _Path(__file__).resolve().parent.parent
 if (_checkout / "pyproject.toml").is_file() and (_checkout / "parser" / "tree.py").is_file():
     __path__.append(str(_checkout))  # type: ignore[name-defined]
+
+
+# The Python API (crdex.api), importable from the top: ``crdex.rule("701.22")``.
+# Loaded on first use, so that ``import crdex`` stays light for the parser alone.
+_API = ("build", "diff", "edition", "history", "load", "resolve", "rule", "search")
+
+
+def __getattr__(name: str) -> object:
+    if name in _API:
+        from crdex import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'crdex' has no attribute {name!r}")

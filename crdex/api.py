@@ -23,8 +23,9 @@ from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
 from crdex.index.search import open_search
 from crdex.index.search.results import SearchResult
+from crdex.parser.tree import Edition, Rule
 
-__all__ = ["build", "diff", "history", "load", "resolve", "search"]
+__all__ = ["build", "diff", "edition", "history", "load", "resolve", "rule", "search"]
 
 PathLike = str | os.PathLike[str]
 
@@ -55,6 +56,25 @@ def build(
     if library.chain():
         library.graph(progress=progress)
     return library, report
+
+
+def edition(name: str = "latest", *, home: PathLike | None = None) -> Edition:
+    """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
+    return _parsed(name, home)
+
+
+def _parsed(name: str, home: PathLike | None) -> Edition:
+    lineage = load(home=home)
+    return lineage.library.edition(lineage.edition(name).sha256)
+
+
+def rule(number: str, edition: str = "latest", *, home: PathLike | None = None) -> Rule | None:
+    """Rule ``number`` as the named edition has it (None if that edition has no such rule).
+
+    The number is read in that edition: ``rule("701.18", "2017-01-20")`` is
+    Shuffle, ``rule("701.18", "2020-07-03")`` is Scry.
+    """
+    return _parsed(edition, home).rule(number)
 
 
 def history(number: str, edition: str | None = None, *, home: PathLike | None = None) -> History:

@@ -1,0 +1,36 @@
+"""The Python API from the top of the package, on the whole corpus.
+
+Expectations read from the documents: 701.18 is "Shuffle" in 2017-01-20,
+"Scry" in 2020-07-03 and "Play" in 2026-08-07 (grep '^701\\.18\\. ' in each);
+Scry, 502.36 in 2005-02-01, is 701.22 in 2026-08-07; on 2012-03-15 the
+edition in force is 2012-02-01 (the next one is 2012-05-01).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import crdex
+
+pytestmark = [pytest.mark.corpus, pytest.mark.slow]
+
+
+def test_rule_is_read_in_its_edition(corpus_home: Path) -> None:
+    titles = [
+        crdex.rule("701.18", e, home=corpus_home).title
+        for e in ("2017-01-20", "2020-07-03", "latest")
+    ]
+    assert titles == ["Shuffle", "Scry", "Play"]
+    assert crdex.rule("999.9", home=corpus_home) is None
+
+
+def test_resolve_and_edition_by_date(corpus_home: Path) -> None:
+    assert crdex.resolve("502.36", "2005-02-01", home=corpus_home).number == "701.22"
+    assert crdex.edition("2012-03-15", home=corpus_home).id == "2012-02-01"
+
+
+def test_unknown_name() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        crdex.nonsense  # noqa: B018

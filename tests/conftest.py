@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 from functools import cache
 from pathlib import Path
 
@@ -40,6 +41,19 @@ def corpus_path(name: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is not available")
     return path
+
+
+def export_tree(data: dict) -> dict:
+    """An exported edition's tree data without what exports add (ids, chain index)."""
+    out = json.loads(json.dumps(data))
+    out["edition"].pop("chain_index", None)
+    for rule in out["rules"]:
+        for key in ("id", "parent_id", "identity"):
+            rule.pop(key)
+    for entry in out["glossary"]:
+        entry.pop("id")
+        entry.pop("identity")
+    return out
 
 
 @cache

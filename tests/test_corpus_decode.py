@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import random
 import re
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import CORPUS, manifest_rows
 from crdex.corpus import (
     Decoded,
     DocumentNotFound,
@@ -21,18 +21,11 @@ from crdex.corpus import (
     read_path,
 )
 
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus"
 TEXT_FORMATS = ("cr-txt", "cr-pdf-text", "cr-html", "rulings-txt-derived", "rulebook-txt-derived")
 
 
 def _manifest() -> list[dict[str, str]]:
-    path = CORPUS / "MANIFEST.tsv"
-    if not path.is_file():
-        return []
-    with path.open(encoding="utf-8", newline="") as handle:
-        rows = csv.DictReader(handle, delimiter="\t")
-        return [row for row in rows if row["format"].startswith(TEXT_FORMATS)]
+    return [row for row in manifest_rows() if row["format"].startswith(TEXT_FORMATS)]
 
 
 ROWS = _manifest()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import io
 import zipfile
@@ -10,22 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from conftest import CORPUS, SEEDS, manifest_rows
 from crdex.corpus import Identity, bundled_documents, edition_id, identify, read_path
 from crdex.corpus.errors import NoEditionDate
 
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus"
-SEEDS = REPO.parent / "shared" / "seeds"
 TEXT_FORMATS = ("cr-txt", "cr-pdf-text", "cr-html", "rulings-txt-derived", "rulebook-txt-derived")
 
 
 def _manifest() -> list[dict[str, str]]:
-    path = CORPUS / "MANIFEST.tsv"
-    if not path.is_file():
-        return []
-    with path.open(encoding="utf-8", newline="") as handle:
-        rows = csv.DictReader(handle, delimiter="\t")
-        return [row for row in rows if row["format"].startswith(TEXT_FORMATS)]
+    return [row for row in manifest_rows() if row["format"].startswith(TEXT_FORMATS)]
 
 
 ROWS = _manifest()

@@ -9,6 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from conftest import export_tree as tree
 from crdex.index.export import export, load_export, plan_export, record_schema, schema
 from crdex.index.library import Library
 from crdex.parser.serialize import edition_to_dict
@@ -20,19 +21,6 @@ pytestmark = pytest.mark.corpus
 SAMPLE = ["1999-04-23", "2005-02-01", "2024-09-20", "2026-08-07"]
 # a second copy of an edition, outside the chain
 TAGGED = "2013-02-01.truncated"
-
-
-def tree(data: dict) -> dict:
-    """An edition's tree data without what exports add (ids, chain index)."""
-    out = json.loads(json.dumps(data))
-    out["edition"].pop("chain_index", None)
-    for rule in out["rules"]:
-        for key in ("id", "parent_id", "identity"):
-            rule.pop(key)
-    for entry in out["glossary"]:
-        entry.pop("id")
-        entry.pop("identity")
-    return out
 
 
 @pytest.fixture(scope="module")

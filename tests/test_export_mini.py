@@ -20,6 +20,7 @@ import jsonschema
 import pytest
 
 from conftest import REPO
+from conftest import export_tree as tree
 from crdex.index.export import (
     ExportReadError,
     export,
@@ -48,19 +49,6 @@ def write(tmp_path: Path, fmt: str, **how) -> Path:
     lib = library()
     out = tmp_path / f"export.{fmt}"
     export(plan_export(lib, lib.graph(), **how), fmt, out)
-    return out
-
-
-def tree(data: dict) -> dict:
-    """An edition's tree data without what exports add (ids, chain index)."""
-    out = json.loads(json.dumps(data))
-    out["edition"].pop("chain_index", None)
-    for rule in out["rules"]:
-        for key in ("id", "parent_id", "identity"):
-            rule.pop(key)
-    for entry in out["glossary"]:
-        entry.pop("id")
-        entry.pop("identity")
     return out
 
 

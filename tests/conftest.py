@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -41,6 +44,30 @@ def corpus_path(name: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is not available")
     return path
+
+
+def run_crdex(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The ``crdex`` command as a user runs it: a new process, output captured.
+
+    It runs outside the repository root by default (this folder), so the
+    installed package is the one imported, and without ``CRDEX_HOME``, so a
+    test's library is only the one it names.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
+    return subprocess.run(
+        [sys.executable, "-m", "crdex", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        cwd=cwd or Path(__file__).parent,
+        env=env,
+    )
+
+
+def crdex_in(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``run_crdex`` in the folder ``cwd`` (where relative paths in ``args`` point)."""
+    return run_crdex(*args, cwd=cwd)
 
 
 def export_tree(data: dict) -> dict:

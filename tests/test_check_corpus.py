@@ -8,15 +8,12 @@ citation.
 from __future__ import annotations
 
 import csv
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, run_crdex
 from crdex.index.citations import LABELS, Judge, check_paths, find_in_line
 from crdex.index.library import Library
 from crdex.parser.references import expand_range
@@ -107,15 +104,7 @@ def test_fix_rewrites_what_the_table_says(judge: Judge, fixtures: Path) -> None:
 
 
 def test_cli_output_and_exit_status(corpus_home: Path, fixtures: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
-    done = subprocess.run(
-        [sys.executable, "-m", "crdex", "check", "engine", "qa", "--home", str(corpus_home)],
-        capture_output=True,
-        text=True,
-        cwd=fixtures,
-        env=env,
-        check=False,
-    )
+    done = run_crdex("check", "engine", "qa", "--home", str(corpus_home), cwd=fixtures)
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     problems = [r for r in expected() if r["status"] != "ok"]

@@ -13,15 +13,13 @@ The expected verdicts below follow from reading those three files.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO
+from conftest import crdex_in as crdex
 from crdex.index.citations import Judge, apply_fixes, check_paths, check_text, find_in_line
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
@@ -134,18 +132,6 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     done = crdex(where, "build", str(LIBRARY), "--home", str(where))
     assert done.returncode == 0, done.stderr
     return where
-
-
-def crdex(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
-    return subprocess.run(
-        [sys.executable, "-m", "crdex", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        check=False,
-    )
 
 
 def test_cli_reports_path_line_column_and_exits_1(home: Path, tmp_path: Path) -> None:

@@ -9,10 +9,7 @@ a sentence to 701.2a.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +17,7 @@ import jsonschema
 import pytest
 
 from conftest import REPO
+from conftest import crdex_in as crdex
 from conftest import export_tree as tree
 from crdex.index.export import (
     ExportReadError,
@@ -219,18 +217,6 @@ def test_loading_something_else_is_a_clear_error(tmp_path: Path) -> None:
 
 
 # -- the command line ---------------------------------------------------------------
-
-
-def crdex(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
-    return subprocess.run(
-        [sys.executable, "-m", "crdex", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        check=False,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -7,25 +7,13 @@ tried and why it was chosen.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import corpus_path
+from conftest import corpus_path, run_crdex
 from crdex.corpus import bundled_documents
 from crdex.parser import ParseError, detect_format, format_names, parse_text
-
-
-def run_crdex(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "crdex", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
 
 
 def test_every_format_is_known_to_the_cli() -> None:

@@ -8,13 +8,11 @@ cr-markdown/2022-10-07/additional-rules/keyword-actions.md.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import corpus_path
+from conftest import corpus_path, run_crdex
 from crdex.corpus import bundled_documents
 from crdex.parser import FormatError, ParseError, parse_path, parse_text
 
@@ -114,13 +112,7 @@ def test_cli_reports_a_malformed_markdown_file(tmp_path: Path) -> None:
     path.write_text(
         "# **701.** Keyword Actions\n\n**701.1.** Fine.\n**7x1.2.** Broken\n", encoding="utf-8"
     )
-    result = subprocess.run(
-        [sys.executable, "-m", "crdex", "parse", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = run_crdex("parse", str(path))
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith(f"Error: {path}:4:3: malformed rule line")

@@ -3,27 +3,15 @@
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from conftest import corpus_path
+from conftest import corpus_path, run_crdex
 from crdex.corpus.convert import ConversionError, sniff_binary
 from crdex.corpus.errors import NotTextError
 from crdex.parser import FormatError, parse_bytes, parse_path
-
-
-def run_crdex(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "crdex", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
 
 
 @pytest.mark.corpus

@@ -8,12 +8,11 @@ Expected values come from reading the seed: each heading of the left column
 from __future__ import annotations
 
 import datetime as dt
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import run_crdex
 from crdex.corpus import bundled_documents
 from crdex.parser import ParseError, parse_path, parse_text
 from crdex.parser.rulings import split_citations
@@ -140,13 +139,7 @@ def test_page_cut_before_its_rules_is_an_error_with_position() -> None:
 def test_stray_line_in_the_rules_is_an_error_with_position(tmp_path: Path) -> None:
     path = tmp_path / "page.txt"
     path.write_text(_cut(12) + "garbage line here\n", encoding="ascii")
-    result = subprocess.run(
-        [sys.executable, "-m", "crdex", "parse", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = run_crdex("parse", str(path))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(f"Error: {path}:13:1: unexpected a line of text; expected ")
     assert "read as 'rulings' because" in result.stderr

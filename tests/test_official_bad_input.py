@@ -8,25 +8,12 @@ from __future__ import annotations
 
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import corpus_path
+from conftest import corpus_path, run_crdex
 from crdex.parser import parse_path
-
-
-def run_crdex(*args: str) -> subprocess.CompletedProcess[str]:
-    # run outside the checkout, so the installed crdex is the one imported
-    return subprocess.run(
-        [sys.executable, "-m", "crdex", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=Path(__file__).parent,
-    )
 
 
 def assert_clean_error(result: subprocess.CompletedProcess[str], expected: str) -> None:

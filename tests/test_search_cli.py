@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO
+from conftest import crdex_in as crdex
 from crdex.index.search.schema import SEARCH_FORMAT
 from crdex.index.search.store import IndexStore
 
 DATA = REPO / "tests" / "data" / "search"
-
-
-def crdex(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "crdex", *args], cwd=cwd, capture_output=True, text=True
-    )
 
 
 @pytest.fixture(scope="module")

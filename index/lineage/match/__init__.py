@@ -12,15 +12,21 @@ ones left unmatched (the order is declared in :mod:`.plan`):
 6. ``children``: a heading whose children mostly went under one new heading.
 7. ``similar``: rapidfuzz similarity (of a heading together with its
    children, of a worded rule by its wording), first under the new home
-   of the rule's parent (siblings and their subrules), then, with a
-   stricter cut-off, among everything still unmatched (the 2009
-   renumbering moved whole sections).
+   of the rule's parent (siblings and their subrules, :mod:`.siblings`),
+   then, with a stricter cut-off, among everything still unmatched
+   (:mod:`.anywhere`: the 2009 renumbering moved whole sections), then
+   between the new places of a rule's matched neighbours (:mod:`.nearby`:
+   a subrule promoted and reworded, a rule moved under the next heading).
 8. ``number``: last, the same number under the same (matched) parent, if
    the words still mostly agree (a rule reworded in place).
 
-Phases 2–7 repeat while they find something, because each match gives the
-next round a parent to look under. Then splits and merges are looked for
-near each unmatched node (:mod:`.pieces`, one search in two directions).
+Phases 2–6 and sibling similarity repeat while they find something, because
+each match gives the next round a parent to look under. A rule paired with
+a new umbrella rule over its gathered peers moves to the umbrella's subrule
+that holds its text (:mod:`.umbrella`). Then splits and merges are looked
+for near each unmatched node (:mod:`.pieces`, one search in two
+directions); where the pieces of a split (or the rules of a merge) are
+known, the one that keeps the number in the same place continues.
 
 The overrides file (:mod:`..overrides`) can force or forbid a match before
 any phase runs. Nothing here compares all pairs: keys are dictionary

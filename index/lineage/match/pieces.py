@@ -20,11 +20,25 @@ from .anywhere import LEAD_CHARS
 from .side import Side
 from .state import OLD, State
 
-__all__ = ["PIECE_CUTOFF", "PIECE_MIN_CHARS", "SWAP_MARGIN", "merges", "pieces", "splits"]
+__all__ = [
+    "PIECE_CUTOFF",
+    "PIECE_MIN_CHARS",
+    "PIECE_WORDS_CUTOFF",
+    "SAME_NUMBER_CUTOFF",
+    "SWAP_MARGIN",
+    "is_piece",
+    "merges",
+    "pieces",
+    "splits",
+]
 
 # how much of the piece must be found in the whole
 PIECE_CUTOFF = 85.0
 PIECE_MIN_CHARS = 25
+# ... or, reworded on the way, how much of its words (token-set similarity)
+PIECE_WORDS_CUTOFF = 90.0
+# a piece that keeps the whole's number in the same place needs less of it found
+SAME_NUMBER_CUTOFF = 75.0
 # a piece that reads this much more like the whole becomes the continuation
 SWAP_MARGIN = 10.0
 
@@ -59,14 +73,19 @@ def pieces(st: State, whole_side: int) -> list[tuple[int, int]]:
         for w in _near(st, piece_side, p):
             kept = st.mate(whole_side, w)
             assert kept is not None
-            if is_piece(piece, wholes.body(w), parts.body(kept)):
+            cutoff = PIECE_CUTOFF
+            if wholes.nodes[w].key == parts.nodes[p].key and _same_place(st, whole_side, w, p):
+                cutoff = SAME_NUMBER_CUTOFF
+            if is_piece(piece, wholes.body(w), parts.body(kept), cutoff):
                 found_in[w].append(p)
                 break
     out: list[tuple[int, int]] = []
     for w, found in found_in.items():
         kept = st.mate(whole_side, w)
         assert kept is not None
-        best = closest(wholes.body(w), [kept, *found], parts)
+        best = _successor(st, whole_side, w, [kept, *found])
+        if best is None:
+            best = closest(wholes.body(w), [kept, *found], parts)
         if best != kept:
             st.repair(whole_side, w, best)
             found = [p for p in found if p != best]
@@ -77,13 +96,45 @@ def pieces(st: State, whole_side: int) -> list[tuple[int, int]]:
 
 
 def _near(st: State, s: int, x: int) -> list[int]:
-    """Matched nodes of the other side whose mates sit next to node ``x`` of side ``s``."""
-    near = []
-    for k in st.side(s).family(x):
+    """Matched nodes of the other side that node ``x`` of side ``s`` may be a piece of.
+
+    First the node that holds ``x``'s number on the other side (a rule
+    split in place: one part keeps the number, another moved), then the
+    mates of ``x``'s parent, siblings and children.
+    """
+    side, other = st.side(s), st.side(1 - s)
+    near: list[int] = []
+    same = other.index.get(side.nodes[x].key)
+    if same is not None and st.mate(1 - s, same) is not None:
+        near.append(same)
+    for k in (*side.family(x), *side.children(x)):
         m = st.mate(s, k)
-        if m is not None:
+        if m is not None and m not in near:
             near.append(m)
     return near
+
+
+def _successor(st: State, whole_side: int, w: int, candidates: list[int]) -> int | None:
+    """The candidate that keeps the whole's number in the same place, if one does.
+
+    When a rule is split (or rules merged), the part that keeps the number
+    (under the same parent) is the rule that continues, whatever the
+    wording says: it keeps the rule's place, its subrules and the
+    citations of it.
+    """
+    wholes, parts = st.side(whole_side), st.side(1 - whole_side)
+    key = wholes.nodes[w].key
+    keeping = [c for c in candidates if parts.nodes[c].key == key]
+    if len(keeping) != 1:
+        return None
+    c = keeping[0]
+    return c if _same_place(st, whole_side, w, c) else None
+
+
+def _same_place(st: State, s: int, x: int, y: int) -> bool:
+    """Node ``x`` of side ``s`` and node ``y`` of the other side sit under the same parent."""
+    old, new = (x, y) if s == OLD else (y, x)
+    return st.image_of_parent(old) == st.b.parent[new]
 
 
 def closest(whole: str, candidates: list[int], side: Side) -> int:
@@ -106,11 +157,19 @@ def closest(whole: str, candidates: list[int], side: Side) -> int:
     return best
 
 
-def is_piece(piece: str, whole: str, kept: str) -> bool:
-    """``piece`` came out of (or went into) ``whole``, and ``kept`` alone does not explain it."""
+def is_piece(piece: str, whole: str, kept: str, cutoff: float = PIECE_CUTOFF) -> bool:
+    """``piece`` came out of (or went into) ``whole``, and ``kept`` alone does not explain it.
+
+    The piece is found in the whole as it reads (partial ratio at least
+    ``cutoff``) or reworded (token-set similarity at least
+    :data:`PIECE_WORDS_CUTOFF`).
+    """
     if len(whole) < len(kept) + len(piece) // 2:
         return False
-    if fuzz.partial_ratio(piece, whole, score_cutoff=PIECE_CUTOFF) < PIECE_CUTOFF:
+    if (
+        fuzz.partial_ratio(piece, whole, score_cutoff=cutoff) < cutoff
+        and fuzz.token_set_ratio(piece, whole, score_cutoff=PIECE_WORDS_CUTOFF) < PIECE_WORDS_CUTOFF
+    ):
         return False
     joined = max(fuzz.ratio(whole, f"{kept} {piece}"), fuzz.ratio(whole, f"{piece} {kept}"))
     return joined > fuzz.ratio(whole, kept) + 3

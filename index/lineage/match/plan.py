@@ -17,15 +17,15 @@ from dataclasses import dataclass
 from .anywhere import anywhere
 from .children import children
 from .keys import exact, references, same, same_term, typography
+from .nearby import nearby
 from .number import same_place
 from .pieces import merges, splits
 from .siblings import siblings
-from .state import State
+from .state import State, repeated
 from .titles import titles
+from .umbrella import umbrellas
 
-__all__ = ["MAX_ROUNDS", "PLAN", "ROUND", "Rule", "run_plan"]
-
-MAX_ROUNDS = 6
+__all__ = ["PLAN", "ROUND", "Rule", "run_plan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +39,12 @@ class Rule:
         return self.structural is None or self.structural == structural
 
 
+def _round(st: State) -> int:
+    return sum(rule.run(st) for rule in ROUND if rule.applies(st.structural))
+
+
 def _rounds(st: State) -> int:
-    total = 0
-    for _round in range(MAX_ROUNDS):
-        found = sum(rule.run(st) for rule in ROUND if rule.applies(st.structural))
-        total += found
-        if not found:
-            break
-    return total
+    return repeated(st, _round)
 
 
 ROUND: tuple[Rule, ...] = (
@@ -63,7 +61,9 @@ PLAN: tuple[Rule, ...] = (
     Rule("term", same_term, structural=False),
     Rule("rounds", _rounds),
     Rule("anywhere", anywhere, again=True),
+    Rule("nearby", nearby, structural=True, again=True),
     Rule("number", same_place, again=True),
+    Rule("umbrellas", umbrellas, structural=True),
     Rule("splits", splits),
     Rule("merges", merges),
 )

@@ -19,14 +19,24 @@ WORDS_PENALTY = 10.0
 WORDS_MIN = 8
 
 
-def assign(st: State, la: list[int], lb: list[int], cutoff: float, *, words: bool = False) -> int:
+def assign(
+    st: State,
+    la: list[int],
+    lb: list[int],
+    cutoff: float,
+    *,
+    words: bool = False,
+    pieces: bool = False,
+) -> int:
     """Greedy best-first matching of ``la`` to ``lb`` by similarity above ``cutoff``.
 
     With ``words``, a rewording that keeps the words but not their order
     also counts: token-set similarity less :data:`WORDS_PENALTY`, for
     rules of at least :data:`WORDS_MIN` words (a short rule's words are
-    a subset of too many others). The same parent (+3) and the same
-    number (+2) break near ties.
+    a subset of too many others). With ``pieces`` as well, the shorter
+    wording must also read as a piece of the longer one (partial ratio):
+    the words of a short rule are found in too many long ones. The same
+    parent (+3) and the same number (+2) break near ties.
     """
     la = [i for i in la if i not in st.result.pairs]
     lb = [j for j in lb if j not in st.b2a]
@@ -52,6 +62,9 @@ def assign(st: State, la: list[int], lb: list[int], cutoff: float, *, words: boo
                 score_cutoff=cutoff - 5 + WORDS_PENALTY,
                 limit=None,
             ):
+                if pieces:
+                    short, long_ = sorted((query, sb[c]), key=len)
+                    score = min(score, fuzz.partial_ratio(short, long_) + WORDS_PENALTY)
                 scores[c] = max(scores.get(c, 0.0), score - WORDS_PENALTY)
         for c, score in scores.items():
             j = lb[c]

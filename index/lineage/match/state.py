@@ -8,14 +8,18 @@ and :meth:`State.free`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..overrides import PairOverrides
 from ..snapshot import Node
 from .result import Match
 from .side import Side, side_of
 
-__all__ = ["NEW", "OLD", "State"]
+__all__ = ["MAX_ROUNDS", "NEW", "OLD", "State", "repeated"]
 
 OLD, NEW = 0, 1
+# a phase that feeds itself (each match is a new anchor or parent) runs at most this often
+MAX_ROUNDS = 6
 
 
 class State:
@@ -98,8 +102,24 @@ class State:
                 self.link(i, j, "override")
         self.blocked_a.update(self.a.index[k] for k in ov.removed if k in self.a.index)
         self.blocked_b.update(self.b.index[k] for k in ov.added if k in self.b.index)
-        for target, pairs in ((self.forced_merges, ov.merges), (self.forced_splits, ov.splits)):
-            for old_key, new_key in pairs:
-                i, j = self.a.index.get(old_key), self.b.index.get(new_key)
-                if i is not None and j is not None:
-                    target.append((i, j))
+        for old_key, new_key in ov.merges:
+            i, j = self.a.index.get(old_key), self.b.index.get(new_key)
+            if i is not None and j is not None:
+                self.forced_merges.append((i, j))
+                self.blocked_a.add(i)  # a merged rule continues nowhere
+        for old_key, new_key in ov.splits:
+            i, j = self.a.index.get(old_key), self.b.index.get(new_key)
+            if i is not None and j is not None:
+                self.forced_splits.append((i, j))
+                self.blocked_b.add(j)  # a piece split off continues nothing
+
+
+def repeated(st: State, run: Callable[[State], int]) -> int:
+    """Run ``run`` again while it finds something (at most :data:`MAX_ROUNDS` times)."""
+    total = 0
+    for _round in range(MAX_ROUNDS):
+        found = run(st)
+        total += found
+        if not found:
+            break
+    return total

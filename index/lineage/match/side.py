@@ -8,6 +8,7 @@ both of its pairs.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from ..content import fold, masked_key, typography_key
 from ..snapshot import Node
@@ -53,17 +54,18 @@ class Side:
         return pair
 
     def typo(self, i: int) -> str:
-        key = self._typo.get(i)
-        if key is None:
-            title, text = self.folded(i)
-            key = self._typo[i] = f"{title}\x1f{typography_key(text, folded=True)}"
-        return key
+        """Title and wording with typography, case and spelling folded."""
+        return self._key(self._typo, typography_key, i)
 
     def masked(self, i: int) -> str:
-        key = self._masked.get(i)
+        """The typography key with cross-reference numbers masked too."""
+        return self._key(self._masked, masked_key, i)
+
+    def _key(self, cache: dict[int, str], key_of: Callable[..., str], i: int) -> str:
+        key = cache.get(i)
         if key is None:
             title, text = self.folded(i)
-            key = self._masked[i] = f"{title}\x1f{masked_key(text, folded=True)}"
+            key = cache[i] = f"{title}\x1f{key_of(text, folded=True)}"
         return key
 
     def body(self, i: int) -> str:

@@ -58,10 +58,11 @@ def merges(st: State) -> int:
 def pieces(st: State, whole_side: int) -> list[tuple[int, int]]:
     """(old, new) pairs of pieces and the wholes they came out of (or went into).
 
-    Once all the pieces of one whole are known, the one that reads most
-    like it, by its opening first and then as a whole, becomes the
-    continuation; the node it was matched with becomes a piece too, if it
-    reads as one, or is left unmatched.
+    Once all the pieces of one whole are known, the one that keeps the
+    whole's number in the same place becomes the continuation; where none
+    does, the one that reads most like it, by its opening first and then as
+    a whole. The node it was matched with becomes a piece too, if it reads
+    as one, or is left unmatched.
     """
     piece_side = 1 - whole_side
     wholes, parts = st.side(whole_side), st.side(piece_side)

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crdex.home import resolve_home
-from crdex.index.library import AddReport, Library, Progress
+from crdex.home import explicit_home, resolve_home
+from crdex.index.library import BuildReport, Library, LibraryView
 from crdex.index.lineage.diff import EditionDiff
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
@@ -32,6 +32,9 @@ from crdex.index.search.results import SearchResult
 from crdex.index.search.view import GlossaryView, RuleView
 from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
+if TYPE_CHECKING:
+    from crdex.index.verify import VerifyReport
+
 __all__ = [
     "Reader",
     "build",
@@ -39,14 +42,17 @@ __all__ = [
     "edition",
     "history",
     "load",
+    "remove",
     "resolve",
     "rule",
     "search",
     "show",
+    "verify",
 ]
 
 PathLike = str | os.PathLike[str]
 Notice = Callable[[str], None]
+Progress = Callable[[str, int, int], None]
 
 
 class Reader:
@@ -58,6 +64,7 @@ class Reader:
 
     def __init__(self, home: PathLike | None = None, *, notice: Notice | None = None) -> None:
         self.home = resolve_home(home)
+        self._explicit = explicit_home(home)
         self._notice = notice
         self._lineage: Lineage | None = None
         self._search: Any = None
@@ -67,7 +74,7 @@ class Reader:
     @property
     def lineage(self) -> Lineage:
         if self._lineage is None:
-            self._lineage = open_lineage(self.home)
+            self._lineage = open_lineage(self.home, must_exist=self._explicit)
         return self._lineage
 
     @property
@@ -76,19 +83,16 @@ class Reader:
         return self.lineage.bundled
 
     def editions(self) -> list[dict[str, Any]]:
-        """The editions of the chain, oldest first: id, date, title and source."""
-        graph = self.lineage.graph
+        """The editions, oldest first: id, date, title, coverage, witnesses and disagreements."""
         return [
-            {
-                "id": e.id,
-                "date": e.date,
-                "title": e.title,
-                "rules": e.rules,
-                "glossary": e.glossary,
-                "chain_index": i,
-            }
-            for i, e in enumerate(graph.editions)
+            {**record.to_dict(), "chain_index": i}
+            for i, record in enumerate(self.lineage.library.chain())
         ]
+
+    def documents(self) -> list[dict[str, Any]]:
+        """Every document of the library: what it is, what it witnesses, where it came from."""
+        docs = self.lineage.library.documents.values()
+        return [d.to_dict() for d in sorted(docs, key=lambda d: (d.date or "", d.name, d.sha256))]
 
     def edition(self, name: str = "latest") -> Edition:
         """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
@@ -141,7 +145,7 @@ class Reader:
         if self._search is None:
             from crdex.index.search import open_search
 
-            self._search = open_search(self.home, notice=self._notice)
+            self._search = open_search(self.home, notice=self._notice, must_exist=self._explicit)
         return self._search.search(
             query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
         )
@@ -166,18 +170,22 @@ class Reader:
         return ref.id, coverage_table(self.lineage.library.edition(ref.sha256))
 
 
-def load(
-    paths: Iterable[PathLike] | None = None,
-    *,
-    home: PathLike | None = None,
-    progress: Progress | None = None,
-) -> Lineage:
+def load(paths: Iterable[PathLike] | None = None, *, home: PathLike | None = None) -> Lineage:
     """A :class:`~crdex.index.questions.Lineage` over ``paths`` (kept in memory), or over the library."""
     if paths is not None:
         library = Library(None)
-        library.add(list(paths), progress=progress)
+        library.build([os.fspath(p) for p in paths])
         return Lineage(library)
-    return open_lineage(resolve_home(home), progress=progress)
+    return open_lineage(resolve_home(home), must_exist=explicit_home(home))
+
+
+def _index_search(
+    view: LibraryView, progress: Progress | None, notice: Notice | None, *, force: bool = False
+) -> Any:
+    """The search index step of a build: index the staged library."""
+    from crdex.index.search import update_index
+
+    return update_index(view, force=force, progress=progress, notice=notice)  # type: ignore[arg-type]
 
 
 def build(
@@ -185,13 +193,50 @@ def build(
     *,
     home: PathLike | None = None,
     progress: Progress | None = None,
-) -> tuple[Library, AddReport]:
-    """Add documents to the library at ``home`` and bring its identity graph up to date."""
+    notice: Notice | None = None,
+    workers: int | None = None,
+) -> BuildReport:
+    """Add documents to the library at ``home``; publish its editions, graph and search index.
+
+    One build at a time: a second waits for the first (``notice`` says so).
+    """
     library = Library(resolve_home(home))
-    report = library.add(list(paths), progress=progress)
-    if library.chain():
-        library.graph(progress=progress)
-    return library, report
+    return library.build(
+        [os.fspath(p) for p in paths],
+        progress=progress,
+        notice=notice,
+        workers=workers,
+        index=_index_search,
+    )
+
+
+def remove(
+    names: Iterable[str],
+    *,
+    home: PathLike | None = None,
+    progress: Progress | None = None,
+    notice: Notice | None = None,
+) -> BuildReport:
+    """Take documents (by id, file name or sha256) or whole editions (by id) out of the library."""
+    library = Library(resolve_home(home), must_exist=True)
+    return library.build(
+        [], remove=list(names), progress=progress, notice=notice, index=_index_search
+    )
+
+
+def verify(
+    *,
+    home: PathLike | None = None,
+    repair: bool = False,
+    progress: Progress | None = None,
+    notice: Notice | None = None,
+) -> VerifyReport:
+    """Check that the library's documents, caches, graph and index agree; repair on request."""
+    from crdex.index.verify import verify_library
+
+    return verify_library(
+        resolve_home(home), repair=repair, index=_index_search, progress=progress, notice=notice
+    )
 
 
 def edition(name: str = "latest", *, home: PathLike | None = None) -> Edition:

@@ -27,12 +27,16 @@ COMMANDS = {
         "build",
         "check",
         "diff",
+        "documents",
+        "editions",
         "export",
         "history",
         "parse",
+        "remove",
         "resolve",
         "search",
         "show",
+        "verify",
     )
 }
 

@@ -102,13 +102,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A library holding the whole ../shared/corpus, with its identity graph, built once per session."""
+    """A library holding the whole ../shared/corpus (graph and search index), built once per session."""
     if not corpus_available():
         pytest.skip("../shared/corpus is not beside the checkout")
-    from crdex.index.library import Library
+    from crdex import api
 
     home = tmp_path_factory.mktemp("corpus-home")
-    library = Library(home)
-    library.add([CORPUS])
-    library.graph()
+    api.build([CORPUS], home=home)
     return home

@@ -175,6 +175,11 @@ def _stale(registry: dict[str, DocumentInfo], cache: ParseCache, todo: list[str]
     )
 
 
+def _unreachable(stale: list[str]) -> tuple[list[str], list[str]]:
+    """Stale documents that can be read again, and those whose source is gone."""
+    return [p for p in stale if Path(p).exists()], [p for p in stale if not Path(p).exists()]
+
+
 def build_library(
     home: Path,
     paths: Iterable[str],
@@ -325,6 +330,7 @@ def _parse(
     workers: int | None,
 ) -> None:
     """Parse new and stale documents into the caches and the registry."""
+    stale, gone = _unreachable(stale)
     again = set(stale)
     by_path = {d.path: d for d in registry.values()}
     total = len(todo) + len(stale)
@@ -358,9 +364,9 @@ def _parse(
             docs.known.append(info)
         else:
             docs.added.append(info)
-    for path in stale:
+    for path in gone:
         doc = by_path.get(path)
-        if doc is not None and doc.sha256 in registry and not Path(path).exists():
+        if doc is not None and doc.sha256 in registry:
             del registry[doc.sha256]
             report.warnings.append(
                 f"{doc.name} ({doc.id}) is gone from {path} and its parse cache is stale; "

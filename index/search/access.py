@@ -63,6 +63,11 @@ def open_search(
     name = generation.search if generation is not None else None
     store = IndexStore(Path(home) / "search")
     why = f"the library at {home} has no search index"
+    if not name:
+        # an index built on its own (update_index) for this very graph serves as well
+        live = store.current()
+        if live is not None and (store.meta(live) or {}).get("graph_key") == library.graph_key():
+            name = live.name
     if name:
         try:
             return SearchIndex.open_generation(store, store.root / name)

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from crdex.errors import CrdexError
+from crdex.index.faults import fault_point
 
 __all__ = ["GenerationStore", "LockTimeout", "fsync_dir", "write_atomic"]
 
@@ -185,6 +186,7 @@ class GenerationStore:
         generation = self.root / f"{_GEN}{stamp}-{secrets.token_hex(3)}"
         os.rename(scratch, generation)
         fsync_dir(self.root)
+        fault_point("renamed")
         write_atomic(self.root / _CURRENT, f"{generation.name}\n".encode())
         self.collect(keep={generation.name, *(keep or ()), *([previous.name] if previous else [])})
         return generation

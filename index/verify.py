@@ -106,7 +106,7 @@ def _check(home: Path, report: VerifyReport) -> None:
         report.documents = len(gen.documents)
         report.editions = len(gen.chain)
         if gen.chain:
-            gen.graph  # noqa: B018 - must load
+            gen.full_graph  # noqa: B018 - must load
     except LibraryError as exc:
         report.problems.append(str(exc))
         return

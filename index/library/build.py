@@ -24,6 +24,7 @@ from typing import Any
 
 from crdex.index.coverage import COVERAGE_RULES
 from crdex.index.errors import LibraryError
+from crdex.index.faults import fault_point
 from crdex.index.generations import GenerationStore
 from crdex.index.lineage import build_graph
 from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
@@ -216,6 +217,7 @@ def build_library(
 
     report = BuildReport(home)
     with store.lock(waiting=waiting):
+        fault_point("locked")
         store.clean()
         live = store.current()
         previous = _intact_previous(store, live, notice)
@@ -241,9 +243,11 @@ def build_library(
         todo = _gather(paths, registry, cache, docs)
         stale = _stale(registry, cache, todo)
         _parse(todo, stale, registry, home, docs, report, progress, workers)
+        fault_point("parsed")
         trees = _Trees(cache)
         _describe_again(registry, trees)
         chain = plan_chain(registry.values())
+        fault_point("chain")
         for record in chain:
             if record.composed:
                 tree = compose(record, trees.tree)
@@ -254,7 +258,7 @@ def build_library(
         key = graph_key(chain, overrides)
         reuse = previous is not None and not force and previous.graph_key == key
         if reuse and previous is not None and previous.intact("graph.json"):
-            graph = previous.graph
+            graph = previous.full_graph
         elif chain:
             report.graph_rebuilt = True
 
@@ -271,6 +275,7 @@ def build_library(
             )
         else:
             graph = None
+        fault_point("graph")
         for record in chain:
             record.disagreements = disagreements(record, trees.tree)
         attached, unplaced = (
@@ -294,6 +299,7 @@ def build_library(
         search = (
             index(view, progress, notice, force=force) if (index is not None and graph) else None
         )
+        fault_point("search")
         writer.documents(registry)
         writer.chain(chain)
         if graph is not None:
@@ -310,7 +316,9 @@ def build_library(
             editions=[r.id for r in chain],
             caches=caches,
         )
+        fault_point("written")
         report.generation = store.publish(scratch)
+        fault_point("published")
         if legacy:
             _remove_legacy(home)
     report.chain, report.graph, report.search = chain, graph, search
@@ -341,9 +349,10 @@ def _parse(
         if progress:
             progress("parse", n, of)
 
-    for path, info, _memory, why in parse_all(
-        [*todo, *stale], str(home), workers=workers, done=done
-    ):
+    results = parse_all([*todo, *stale], str(home), workers=workers, done=done)
+    for n, (path, info, _memory, why) in enumerate(results):
+        if n == 1:
+            fault_point("parsing")
         if info is None:
             reason = (why or "not a rules document").strip().split("\n", 1)[0]
             if path in again:

@@ -31,6 +31,7 @@ from crdex.parser.tree import Edition
 __all__ = ["CacheDamaged", "ParseCache", "file_digest"]
 
 _TREE = ".tree.gz"
+_REMEDY = "; run 'crdex verify --repair'"
 _SNAP = ".snap.gz"
 
 
@@ -72,15 +73,17 @@ class ParseCache:
         try:
             return json.loads(gzip.decompress(path.read_bytes()))
         except FileNotFoundError:
-            raise CacheDamaged(f"{path}: the parse cache is missing") from None
+            raise CacheDamaged(f"{path}: the parse cache is missing{_REMEDY}") from None
         except (OSError, EOFError, zlib.error, ValueError, UnicodeDecodeError) as exc:
-            raise CacheDamaged(f"{path}: the parse cache is damaged ({exc})") from None
+            raise CacheDamaged(f"{path}: the parse cache is damaged ({exc}){_REMEDY}") from None
 
     def tree_dict(self, sha: str) -> dict[str, Any]:
         """A document's tree as plain data (what exports write), straight from the cache."""
         data = self._load(self.tree_path(sha))
         if not isinstance(data, dict) or "rules" not in data:
-            raise CacheDamaged(f"{self.tree_path(sha)}: the parse cache is damaged (no rules)")
+            raise CacheDamaged(
+                f"{self.tree_path(sha)}: the parse cache is damaged (no rules){_REMEDY}"
+            )
         return data
 
     def tree(self, sha: str) -> Edition:
@@ -95,7 +98,9 @@ class ParseCache:
     def snapshot(self, sha: str) -> Snapshot:
         data = self._load(self.snapshot_path(sha))
         if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
-            raise CacheDamaged(f"{self.snapshot_path(sha)}: the snapshot is of another format")
+            raise CacheDamaged(
+                f"{self.snapshot_path(sha)}: the snapshot is of another format{_REMEDY}"
+            )
         try:
             return Snapshot.from_dict(data)
         except (KeyError, TypeError, ValueError) as exc:

@@ -34,6 +34,7 @@ from crdex.parser.tree import Edition
 from .caches import CacheDamaged, file_digest
 from .documents import REGISTRY_FORMAT, DocumentInfo, registry_from_dict, registry_to_dict
 from .editions import EditionRecord
+from .tables import TABLES, TableGraph, write_tables
 
 __all__ = ["GENERATION_FORMAT", "Generation", "GenerationWriter"]
 
@@ -80,7 +81,14 @@ class Generation:
         return [EditionRecord.from_dict(e) for e in self._json("editions.json")["editions"]]
 
     @functools.cached_property
-    def graph(self) -> Graph:
+    def graph(self) -> Graph | TableGraph:
+        """The identity graph: from the lookup tables (read as needed) when they are there."""
+        if (self.path / TABLES).is_file():
+            return TableGraph(self.path / TABLES)
+        return self.full_graph
+
+    @functools.cached_property
+    def full_graph(self) -> Graph:
         path = self.path / "graph.json"
         try:
             return Graph.load(path)
@@ -113,7 +121,9 @@ class Generation:
         try:
             return json.loads(gzip.decompress(path.read_bytes()))
         except (OSError, EOFError, zlib.error, ValueError) as exc:
-            raise CacheDamaged(f"{path}: cannot be read ({exc})") from None
+            raise CacheDamaged(
+                f"{path}: cannot be read ({exc}); run 'crdex verify --repair'"
+            ) from None
 
     def tree_dict(self, key: str) -> dict[str, Any]:
         return self._load(self.path / TREES / f"{key}.tree.gz")
@@ -167,6 +177,7 @@ class GenerationWriter:
 
     def graph(self, graph: Graph) -> None:
         graph.save(self.path / "graph.json")
+        write_tables(graph, self.path / TABLES)
 
     def rulings(
         self, attached: dict[str, list[dict[str, Any]]], unplaced: list[dict[str, Any]]

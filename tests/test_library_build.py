@@ -27,7 +27,9 @@ from crdex.parser import parse_path
 SAMPLES = REPO / "corpus" / "samples"
 
 
-def doc(sha: str, date: str, kind: str = "complete", tag: str = "", fmt: str = "official") -> DocumentInfo:
+def doc(
+    sha: str, date: str, kind: str = "complete", tag: str = "", fmt: str = "official"
+) -> DocumentInfo:
     cov = COMPLETE if kind == "complete" else Coverage(sections=("701",))
     return DocumentInfo(
         sha256=sha,
@@ -149,7 +151,9 @@ def test_bundled_samples_tell_scrys_story_and_the_undated_page_is_kept(tmp_path:
         "rulings-501-keyword-actions.txt",
     ]
     assert [e.id for e in report.chain] == ["2007-05-01", "2007-10-01", "2022-10-07"]
-    assert any("keyword-abilities.pdf-extract.txt: states no effective date" in w for w in report.warnings)
+    assert any(
+        "keyword-abilities.pdf-extract.txt: states no effective date" in w for w in report.warnings
+    )
     graph = Library(tmp_path / "home").graph()
     scry = graph.holder("701.18", 2)
     assert scry is not None and [r.key for r in scry.runs] == ["501.8", "701.18"]
@@ -178,7 +182,9 @@ def test_build_caches_by_hash_and_skips_what_is_not_rules(tmp_path: Path) -> Non
     assert not second.graph_rebuilt
 
 
-def test_relative_and_dotted_paths_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_relative_and_dotted_paths_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     work = tmp_path / "work" / "sub"
     work.mkdir(parents=True)
     shutil.copy(SEEDS / "000_fb0d997b58fab580.txt", tmp_path / "work" / "cr-2022-10-07.md")

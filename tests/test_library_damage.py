@@ -70,8 +70,10 @@ def test_a_damaged_parse_cache_is_reported_then_repaired(tmp_path: Path, built: 
     assert f"repaired: {cache}: the parse cache is damaged (checksum)" in repair.stdout
     again = run_crdex("show", "100.1", "-e", "2009-07-11", "--home", str(home), "--json")
     assert again.returncode == 0
-    # 100.1 of 2009-07-11: "These Magic rules apply to any Magic game with two or more players…"
-    assert json.loads(again.stdout)["text"].startswith("These Magic rules apply to any Magic game")
+    # 100.1 of 2009-07-11 (italics as underscores): "These _Magic_ rules apply to any _Magic_ game…"
+    assert json.loads(again.stdout)["text"].startswith(
+        "These _Magic_ rules apply to any _Magic_ game"
+    )
 
 
 def test_the_next_build_repairs_a_damaged_cache(tmp_path: Path, built: Path) -> None:
@@ -88,8 +90,12 @@ def test_damaged_lookup_tables_and_search_files(tmp_path: Path, built: Path) -> 
     home = _copy(built, tmp_path)
     tables = _generation(home) / "tables.sqlite"
     tables.write_bytes(tables.read_bytes()[:4096])
-    search = home / "search" / json.loads((_generation(home) / "manifest.json").read_text())["search"]
-    segment = max((p for p in search.iterdir() if p.suffix == ".seg"), key=lambda p: p.stat().st_size)
+    search = (
+        home / "search" / json.loads((_generation(home) / "manifest.json").read_text())["search"]
+    )
+    segment = max(
+        (p for p in search.iterdir() if p.suffix == ".seg"), key=lambda p: p.stat().st_size
+    )
     segment.write_bytes(b"damaged")
     history = run_crdex("history", "502.36", "--home", str(home))
     assert history.returncode == 1 and "Traceback" not in history.stderr
@@ -113,7 +119,9 @@ def _as_nobody() -> list[str] | None:
     if shutil.which("setpriv") is None:
         return None
     prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    probe = subprocess.run([*prefix, sys.executable, "-c", "import crdex"], capture_output=True, check=False)
+    probe = subprocess.run(
+        [*prefix, sys.executable, "-c", "import crdex"], capture_output=True, check=False
+    )
     return prefix if probe.returncode == 0 else None
 
 
@@ -200,7 +208,11 @@ def test_links_relative_paths_and_dot_dot_for_every_format(tmp_path: Path) -> No
         relative.append(os.path.relpath(source, deep))
         for path in (str(link), relative[-1]):
             done = crdex_in(deep, "parse", path)
-            assert done.returncode == 0 and "Traceback" not in done.stderr, (name, path, done.stderr)
+            assert done.returncode == 0 and "Traceback" not in done.stderr, (
+                name,
+                path,
+                done.stderr,
+            )
     by_link = crdex_in(deep, "build", str(links), "--home", str(tmp_path / "h1"), "--json")
     by_relative = crdex_in(deep, "build", *relative, "--home", "../h2", "--json")
     for done in (by_link, by_relative):

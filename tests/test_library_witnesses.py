@@ -28,9 +28,7 @@ pytestmark = [pytest.mark.corpus, pytest.mark.slow]
 SAMPLES = REPO / "corpus" / "samples"
 
 
-def test_samples_then_corpus_diff_like_the_corpus_alone(
-    tmp_path: Path, corpus_home: Path
-) -> None:
+def test_samples_then_corpus_diff_like_the_corpus_alone(tmp_path: Path, corpus_home: Path) -> None:
     home = tmp_path / "home"
     api.build(sorted(SAMPLES.glob("*.txt")), home=home)
     api.build([CORPUS], home=home)
@@ -112,7 +110,9 @@ def test_an_unusable_home_for_build_is_a_clear_error(tmp_path: Path) -> None:
 def test_build_of_a_path_that_does_not_exist_fails(tmp_path: Path) -> None:
     done = run_crdex("build", str(tmp_path / "nonexistent.txt"), "--home", str(tmp_path / "h"))
     assert done.returncode == 1
-    assert done.stderr.strip() == f"Error: {tmp_path / 'nonexistent.txt'}: no such file or directory"
+    assert (
+        done.stderr.strip() == f"Error: {tmp_path / 'nonexistent.txt'}: no such file or directory"
+    )
     assert not (tmp_path / "h" / "CURRENT").exists()
 
 

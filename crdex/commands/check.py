@@ -49,11 +49,11 @@ def check(
     graph), text changed (since its pinned date) or removed. Exit status 1
     when any is not ok (and not fixed).
     """
-    from crdex.home import resolve_home
+    from crdex.home import explicit_home, resolve_home
     from crdex.index.citations import Judge, check_paths
     from crdex.index.questions import open_lineage
 
-    lineage = open_lineage(resolve_home(home))
+    lineage = open_lineage(resolve_home(home), must_exist=explicit_home(home))
     if lineage.bundled:
         warn(
             "the library is empty; checking against the bundled sample documents "

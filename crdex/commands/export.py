@@ -80,7 +80,7 @@ def export(
     (2004-06-01/502.36, Scry). JSON and JSON Lines follow the schema that --schema
     prints; SQLite has one table per kind of thing, with keys and indexes.
     """
-    from crdex.home import resolve_home
+    from crdex.home import explicit_home, resolve_home
     from crdex.index.export import ExportError, plan_export, schema_text
     from crdex.index.export import export as write_export
     from crdex.index.questions import open_lineage
@@ -93,7 +93,7 @@ def export(
     fmt = _format_of(output, fmt)
     if fmt == "sqlite" and output == "-":
         raise ExportError("a SQLite export needs a file: give -o PATH")
-    lineage = open_lineage(resolve_home(home))
+    lineage = open_lineage(resolve_home(home), must_exist=explicit_home(home))
     if lineage.bundled:
         warn(
             "the library is empty; exporting the bundled sample documents "

@@ -355,6 +355,7 @@ def _parse(
             fault_point("parsing")
         if info is None:
             reason = (why or "not a rules document").strip().split("\n", 1)[0]
+            reason = reason.removeprefix(f"{path}: ")
             if path in again:
                 gone = by_path[path]
                 del registry[gone.sha256]

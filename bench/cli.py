@@ -67,7 +67,7 @@ def main() -> None:
         base: list[float] = []
         times: dict[str, list[float]] = {name: [] for name, _a, _t in COMMANDS}
         peaks: dict[str, int] = {name: 0 for name, _a, _t in COMMANDS}
-        for name, argv, _target in COMMANDS:  # warm the file cache once
+        for _name, argv, _target in COMMANDS:  # warm the file cache once
             _run([*crdex, *argv, *(["--home", str(home)] if argv[0] != "--version" else [])])
         for _ in range(args.runs):
             base.append(_run([sys.executable, "-c", "pass"])[0])

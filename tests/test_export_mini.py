@@ -9,7 +9,11 @@ a sentence to 701.2a.
 from __future__ import annotations
 
 import json
+import os
+import pty
 import sqlite3
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -240,6 +244,30 @@ def test_cli_export_formats(home: Path, tmp_path: Path) -> None:
     assert json.loads(done.stdout)["exported"] == ["2010-10-01"]
 
 
+def test_cli_sqlite_to_standard_output(home: Path, tmp_path: Path) -> None:
+    """A pipe takes the database; a terminal is refused (binary is no use there)."""
+    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
+    args = [sys.executable, "-m", "crdex", "export", "-f", "sqlite", "-o", "-", "--home", str(home)]
+    done = subprocess.run(args, capture_output=True, check=False, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    (tmp_path / "piped.db").write_bytes(done.stdout)
+    assert [r["edition"]["id"] for r in load_export(tmp_path / "piped.db").records] == [
+        "2011-01-01"
+    ]
+    main, other = pty.openpty()
+    try:
+        done = subprocess.run(
+            args, stdout=other, stderr=subprocess.PIPE, check=False, cwd=tmp_path, env=env
+        )
+    finally:
+        os.close(main)
+        os.close(other)
+    assert done.returncode == 1
+    assert done.stderr.decode().splitlines()[-1] == (
+        "Error: a SQLite export is binary: give -o PATH, or send standard output to a pipe or file"
+    )
+
+
 def test_cli_schema(tmp_path: Path) -> None:
     done = crdex(tmp_path, "export", "--schema")
     assert done.returncode == 0
@@ -250,14 +278,19 @@ def test_cli_schema(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["-o", "x.txt"], "Error: cannot tell the format from 'x.txt'"),
-        (["-f", "sqlite", "-o", "-"], "Error: a SQLite export needs a file"),
         (["-o", "x.json", "-e", "latest", "--all-editions"], "Error: name editions with --edition"),
         (["-o", "x.json", "-e", "1990-01-01"], "Error: no edition was in force on 1990-01-01"),
-        (["-o", "no/such/dir/x.json"], "Error: no/such/dir/x.json: cannot be written"),
-        (["-o", "no/such/dir/x.db"], "Error: no/such/dir/x.db: cannot create the database"),
+        (
+            ["-o", "no/such/dir/x.json"],
+            "Error: no/such/dir/x.json: cannot be written (the folder no/such/dir does not exist)",
+        ),
+        (
+            ["-o", "no/such/dir/x.db"],
+            "Error: no/such/dir/x.db: cannot be written (the folder no/such/dir does not exist)",
+        ),
         ([], "Error: give the file to write with -o PATH"),
-        (["-f", "json", "-o", "."], "Error: .: is a directory"),
-        (["-f", "sqlite", "-o", "."], "Error: .: is a directory"),
+        (["-f", "json", "-o", "."], "Error: .: is a directory; give the name of a file to write"),
+        (["-f", "sqlite", "-o", "."], "Error: .: is a directory; give the name of a file to write"),
     ],
 )
 def test_cli_errors(home: Path, tmp_path: Path, args: list[str], message: str) -> None:

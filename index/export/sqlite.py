@@ -8,7 +8,8 @@ endings) are JSON text. A full-text index over rule titles and text
 searchable in tools such as Datasette.
 
 The database is written to a temporary file beside the target and moved into
-place at the end, so a failed export never leaves half a file behind.
+place at the end (:func:`crdex.index.outputs.output_path`), so a failed
+export never leaves half a file behind.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import json
 import os
 import sqlite3
 from importlib import resources
-from pathlib import Path
 from typing import Any
+
+from crdex.index.outputs import output_path
 
 from .errors import ExportError
 from .records import ExportPlan, Progress
@@ -47,37 +49,29 @@ def _fts(db: sqlite3.Connection) -> bool:
 def write_sqlite(
     plan: ExportPlan, path: str | os.PathLike[str], progress: Progress | None = None
 ) -> None:
-    """Write the export to a new SQLite database at ``path`` (replacing any file there)."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    try:
-        db = sqlite3.connect(tmp)
-    except sqlite3.Error as exc:
-        raise ExportError(f"{target}: cannot create the database ({exc})") from None
-    try:
-        tables, indexes = sql_schema().split(INDEX_MARKER, 1)
-        db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
-        db.executescript(tables)
-        with db:
-            _write(db, plan, progress)
-        db.executescript(indexes)
-        with db:
-            fts = _fts(db)
-            db.execute(
-                "INSERT INTO meta VALUES ('full_text_search', ?)", ("rules_fts" if fts else "",)
-            )
-        db.execute("ANALYZE")
-        db.close()
-        tmp.replace(target)
-    except OSError as exc:
-        db.close()
-        tmp.unlink(missing_ok=True)
-        raise ExportError(f"{target}: cannot be written ({exc.strerror or exc})") from None
-    except BaseException:
-        db.close()
-        tmp.unlink(missing_ok=True)
-        raise
+    """Write the export as a new SQLite database to ``path`` (a file, ``-``, a pipe or a device)."""
+    with output_path(path) as tmp:
+        try:
+            db = sqlite3.connect(tmp)
+        except sqlite3.Error as exc:  # pragma: no cover - the file was just created
+            raise ExportError(f"{path}: cannot create the database ({exc})") from None
+        try:
+            tables, indexes = sql_schema().split(INDEX_MARKER, 1)
+            db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
+            db.executescript(tables)
+            with db:
+                _write(db, plan, progress)
+            db.executescript(indexes)
+            with db:
+                fts = _fts(db)
+                db.execute(
+                    "INSERT INTO meta VALUES ('full_text_search', ?)", ("rules_fts" if fts else "",)
+                )
+            db.execute("ANALYZE")
+        except sqlite3.OperationalError as exc:  # a full disk, a file that cannot grow
+            raise ExportError(f"{path}: cannot be written ({exc})") from None
+        finally:
+            db.close()
 
 
 def _write(db: sqlite3.Connection, plan: ExportPlan, progress: Progress | None) -> None:

@@ -112,7 +112,9 @@ def test_check_paths_fix_keeps_encoding_and_line_endings(tmp_path: Path) -> None
     (tmp_path / "blob.bin").write_bytes(b"\x00\x01 20100716 - 701.2")
     report = check_paths([tmp_path], Judge(graph()), fix=True, dry_run=True)
     assert sorted(report.diffs) == sorted(str(p) for p in (cp1252, bom, utf16))
-    assert report.skipped == [str(tmp_path / "blob.bin")]
+    assert [(x.path, x.kind, x.reason) for x in report.skipped] == [
+        (str(tmp_path / "blob.bin"), "file", "binary")
+    ]
     assert cp1252.read_bytes() == "caf\xe9: 20100716 - 701.2\r".encode("cp1252")
     report = check_paths([tmp_path], Judge(graph()), fix=True)
     assert report.written and not report.unfixed
@@ -182,6 +184,7 @@ def test_cli_json(home: Path, tmp_path: Path) -> None:
         "style": "rule",
         "numbers": ["701.4"],
         "pinned": None,
+        "pin": None,
         "edition": "2010-10-01",
         "status": "ok",
         "message": None,
@@ -200,8 +203,9 @@ def test_cli_json(home: Path, tmp_path: Path) -> None:
     ],
 )
 def test_cli_errors(home: Path, tmp_path: Path, args: list[str], message: str) -> None:
+    """A check that cannot run exits 2: apart from 1, "stale citations found"."""
     (tmp_path / "q.txt").write_text("rule 701.4\n", encoding="utf-8")
     done = crdex(tmp_path, "check", *args, "--home", str(home))
-    assert done.returncode == 1
-    assert done.stderr.startswith(message), done.stderr
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith(message), done.stderr
     assert "Traceback" not in done.stderr

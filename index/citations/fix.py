@@ -20,16 +20,17 @@ _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 def apply_fixes(text: str, judgements: Iterable[Judgement]) -> tuple[str, int]:
     """``text`` with every fixable citation rewritten, and how many were."""
-    edits: dict[int, list[tuple[int, int, str]]] = {}
+    edits: dict[int, set[tuple[int, int, str]]] = {}
     count = 0
     for j in judgements:
         if j.replacement is None:
             continue
         c = j.citation
-        spans = edits.setdefault(c.line, [])
-        spans.append((c.start, c.end, j.replacement))
+        spans = edits.setdefault(c.line, set())
+        spans.add((c.start, c.end, j.replacement))
         if j.pin_replacement is not None and c.pin_start >= 0:
-            spans.append((c.pin_start, c.pin_start + len(c.pin_text), j.pin_replacement))
+            # the numbers of a pinned list share one date: it is rewritten once
+            spans.add((c.pin_start, c.pin_start + len(c.pin_text), j.pin_replacement))
         count += 1
     if not edits:
         return text, 0

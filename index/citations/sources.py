@@ -115,19 +115,11 @@ class SourceWalk:
         for entry in entries:
             shown = folder / entry.name
             is_dir = entry.is_dir()
-            kind = "folder" if is_dir else "file"
-            rule = rules.ignored_by(real / entry.name, is_dir)
-            if entry.name.startswith("."):
-                self._skip(shown, kind, "hidden")
-            elif is_dir and entry.is_symlink():
-                self._skip(shown, kind, "a link to a folder, not followed (name it to check it)")
-            elif rule is not None:
-                self._skip(shown, kind, f"ignored by {rule.where} ({rule.pattern})")
+            why = _unread(entry, is_dir, rules, real)
+            if why is not None:
+                self._skip(shown, "folder" if is_dir else "file", why)
             elif is_dir:
                 folders.append(entry)
-            elif not entry.is_file():
-                why = "a broken link" if entry.is_symlink() else "not a regular file"
-                self._skip(shown, kind, why)
             else:
                 yield str(shown)
         for entry in folders:
@@ -136,6 +128,20 @@ class SourceWalk:
                 self._skip(folder / entry.name, "folder", why)
             else:
                 yield from self._folder(folder / entry.name, real / entry.name, rules)
+
+
+def _unread(entry: os.DirEntry[str], is_dir: bool, rules: IgnoreRules, real: Path) -> str | None:
+    """Why a walk does not read ``entry``, or None (a folder is then asked :func:`generated_folder`)."""
+    if entry.name.startswith("."):
+        return "hidden"
+    if is_dir and entry.is_symlink():
+        return "a link to a folder, not followed (name it to check it)"
+    rule = rules.ignored_by(real / entry.name, is_dir)
+    if rule is not None:
+        return f"ignored by {rule.where} ({rule.pattern})"
+    if not is_dir and not entry.is_file():
+        return "a broken link" if entry.is_symlink() else "not a regular file"
+    return None
 
 
 def read_source(path: str) -> SourceFile | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import os
 import subprocess
 import sys
@@ -71,16 +70,20 @@ def crdex_in(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def export_tree(data: dict) -> dict:
-    """An exported edition's tree data without what exports add (ids, chain index)."""
-    out = json.loads(json.dumps(data))
-    out["edition"].pop("chain_index", None)
-    for rule in out["rules"]:
-        for key in ("id", "parent_id", "identity"):
-            rule.pop(key)
-    for entry in out["glossary"]:
-        entry.pop("id")
-        entry.pop("identity")
-    return out
+    """An exported edition's tree data without what exports add (ids, chain index), its file
+    name standing for the path (as ``tree_of`` makes originals comparable)."""
+    from crdex.index.export.load import tree_dict
+
+    return tree_dict(data)
+
+
+def tree_of(edition) -> dict:
+    """``edition_to_dict`` of a parsed edition, its path cut to the file name as exports keep it."""
+    from crdex.parser.serialize import edition_to_dict
+
+    data = edition_to_dict(edition)
+    data["edition"]["path"] = Path(data["edition"]["path"]).name
+    return data
 
 
 @cache

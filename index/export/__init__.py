@@ -4,8 +4,10 @@
     export(plan, "sqlite", "crdex.db")
     data = load_export("crdex.db")                      # back to rule trees and a graph
 
-See :mod:`.records` for what an export holds, :mod:`.ids` for the id scheme,
-``schema/`` for the JSON Schema and the SQLite tables.
+See :mod:`.records` for what an export holds (and :mod:`.graph_records` for
+the identity graph's part), :mod:`.ids` for the id scheme, :mod:`.enums` for
+every enumerated value and its meaning, ``schema/`` for the JSON Schema and
+the SQLite tables.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ import sys
 
 from crdex.index.outputs import STDOUT, open_output
 
+from .enums import ENUMERATIONS
 from .errors import ExportError, ExportReadError
 from .ids import glossary_id, rule_id
 from .jsonio import write_json, write_jsonl
-from .load import ExportData, detect_format, graph_of, load_export
+from .load import ExportData, detect_format, graph_of, load_export, tree_dict
 from .records import EXPORT_FORMAT, SCHEMA_VERSION, Chosen, ExportPlan, Progress, plan_export
 from .schemas import SCHEMA_FILE, record_schema, schema, schema_text
 from .sqlite import sql_schema, write_sqlite
 
 __all__ = [
+    "ENUMERATIONS",
     "EXPORT_FORMAT",
     "FORMATS",
     "SCHEMA_FILE",
@@ -44,6 +48,7 @@ __all__ = [
     "schema",
     "schema_text",
     "sql_schema",
+    "tree_dict",
     "write_json",
     "write_jsonl",
     "write_sqlite",

@@ -44,13 +44,15 @@ def judge(corpus_home: Path) -> Judge:
 def fixtures(tmp_path: Path) -> Path:
     """A copy of the fixture files (without the invented library), safe to fix."""
     root = tmp_path / "check"
-    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns("library", "*.md", "*.tsv"))
+    shutil.copytree(
+        DATA, root, ignore=shutil.ignore_patterns("library", "edits", "engine", "*.md", "*.tsv")
+    )
     shutil.copy(DATA / "qa" / "answers.md", root / "qa" / "answers.md")
     return root
 
 
 def test_findings_match_the_hand_worked_table(judge: Judge, fixtures: Path) -> None:
-    report = check_paths([fixtures / "engine", fixtures / "qa"], judge)
+    report = check_paths([fixtures / "basic", fixtures / "qa"], judge)
     got = [
         (
             Path(path).relative_to(fixtures).as_posix(),
@@ -80,7 +82,7 @@ def test_traps_give_nothing(judge: Judge) -> None:
 
 
 def test_fix_rewrites_what_the_table_says(judge: Judge, fixtures: Path) -> None:
-    report = check_paths([fixtures / "engine", fixtures / "qa"], judge, fix=True)
+    report = check_paths([fixtures / "basic", fixtures / "qa"], judge, fix=True)
     rewritten = {(r["path"], int(r["line"])): r["fixed as"] for r in expected() if r["fixed as"]}
     fixed = {
         (Path(p).relative_to(fixtures).as_posix(), j.citation.line)
@@ -91,7 +93,7 @@ def test_fix_rewrites_what_the_table_says(judge: Judge, fixtures: Path) -> None:
     for (path, line), text in rewritten.items():
         assert text in (fixtures / path).read_text(encoding="utf-8").splitlines()[line - 1]
     # after the fix, only what cannot be rewritten remains
-    again = check_paths([fixtures / "engine", fixtures / "qa"], judge)
+    again = check_paths([fixtures / "basic", fixtures / "qa"], judge)
     left = sorted((j.status, Path(p).name, j.citation.line) for p, j in again.problems)
     assert left == [
         ("bad-date", "answers.md", 16),
@@ -104,7 +106,7 @@ def test_fix_rewrites_what_the_table_says(judge: Judge, fixtures: Path) -> None:
 
 
 def test_cli_output_and_exit_status(corpus_home: Path, fixtures: Path) -> None:
-    done = run_crdex("check", "engine", "qa", "--home", str(corpus_home), cwd=fixtures)
+    done = run_crdex("check", "basic", "qa", "--home", str(corpus_home), cwd=fixtures)
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     problems = [r for r in expected() if r["status"] != "ok"]
@@ -112,7 +114,7 @@ def test_cli_output_and_exit_status(corpus_home: Path, fixtures: Path) -> None:
         [f"{r['path']}:{r['line']}:{r['column']}", _label(r["status"])] for r in problems
     ]
     assert lines[0] == (
-        "engine/Casting.java:7:8: moved: 20100716 - 601.2f: 601.2f as of 2010-07-16 is 601.2g "
+        "basic/Casting.java:7:8: moved: 20100716 - 601.2f: 601.2f as of 2010-07-16 is 601.2g "
         "in 2026-08-07 (If the total cost includes a mana payment, the player then…)"
     )
     assert "19 citations in 5 files checked against 2026-08-07" in done.stderr

@@ -120,9 +120,7 @@ def _run(
             "(add the rules with 'crdex build PATH...')"
         )
     judge = Judge(lineage.graph, edition, as_of=as_of)
-    return check_paths(
-        paths, judge, fix=fix or dry_run, dry_run=dry_run, stdin_name=stdin_name
-    )
+    return check_paths(paths, judge, fix=fix or dry_run, dry_run=dry_run, stdin_name=stdin_name)
 
 
 def _print(report: CheckReport, verbose: bool) -> None:

@@ -47,5 +47,6 @@ def unified_diff(path: str, old: str, new: str) -> str:
     """A unified diff of one file, a/ and b/ prefixed like git's."""
     a = _LINES.findall(old)
     b = _LINES.findall(new)
-    out = difflib.unified_diff(a, b, fromfile=f"a/{path}", tofile=f"b/{path}")
+    name = path.lstrip("/")  # an absolute path: a/tmp/x, not a//tmp/x
+    out = difflib.unified_diff(a, b, fromfile=f"a/{name}", tofile=f"b/{name}")
     return "".join(line if line.endswith(("\n", "\r")) else line + "\n" for line in out)

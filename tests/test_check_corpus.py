@@ -14,7 +14,14 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, run_crdex
-from crdex.index.citations import LABELS, Judge, check_paths, find_in_line
+from crdex.index.citations import (
+    LABELS,
+    Judge,
+    apply_fixes,
+    check_paths,
+    check_text,
+    find_in_line,
+)
 from crdex.index.library import Library
 from crdex.parser.references import expand_range
 
@@ -135,3 +142,48 @@ def test_checking_against_an_older_edition(corpus_home: Path) -> None:
         "missing",
         "no 701.60 in 2011-09-30 (it first appears in 2024-09-20)",
     )
+
+
+def test_a_mistyped_date_says_what_the_number_meant(judge: Judge) -> None:
+    """cr-2013-07-13.txt: "704.5k If a player controls two or more legendary permanents with
+    the same name, that player chooses one of them, and the rest are put into their owners'
+    graveyards. This is called the "legend rule."" In cr-2026-08-07.txt the legend rule is
+    704.5j and 704.5k is the world rule, so "//201300713 - 704.5k" must not pass as ok."""
+    (j,) = judge.judge_all(find_in_line("//201300713 - 704.5k"))
+    assert (j.status, j.ok) == ("bad-date", False)
+    assert j.message == (
+        "201300713 is not a date; read as 2013-07-13, 704.5k (If a player controls two or "
+        "more legendary permanents with…) is 704.5j in 2026-08-07"
+    )
+
+
+def test_a_pinned_list_moves_together(judge: Judge) -> None:
+    """cr-2009-10-01.txt (in force on 2009-10-05): "704.5n If an Aura is attached to an illegal
+    object or player, …" and "702.14c A permanent or player with protection can't be enchanted
+    by Auras that have the stated quality. …"; cr-2026-08-07.txt has the same words as 704.5m
+    and 702.16c (702.14c is landwalk now). Both numbers move, and the date with them."""
+    text = "//20091005 - 704.5n, 702.14c\n"
+    new, count = apply_fixes(text, check_text(text, "a.java", judge))
+    assert (new, count) == ("//20260807 - 704.5m, 702.16c\n", 2)
+
+
+def test_an_added_example_is_no_changed_rule(judge: Judge) -> None:
+    """cr-2010-02-01.txt: "603.4. A triggered ability may read "When/Whenever/At [trigger
+    event], if [condition], [effect]." …" with no example; cr-2010-04-23.txt adds "Example:
+    Felidar Sovereign reads, …"; cr-2026-08-07.txt has the same rule text (curly quotes)."""
+    (j,) = judge.judge_all(find_in_line("// 20100201 - 603.4"))
+    assert (j.status, j.ok, j.replacement) == ("example-changed", True, None)
+    assert j.message.startswith("an example of 603.4 changed in 2010-04-23; its own text did not")
+
+
+def test_typography_is_no_change(judge: Judge) -> None:
+    """cr-2010-07-16.txt: "510.1a Each attacking creature and each blocking creature assigns
+    combat damage equal to its power. Creatures that would assign 0 or less damage this way
+    don't assign combat damage at all." cr-2026-08-07.txt: the same, with a curly apostrophe."""
+    (j,) = judge.judge_all(find_in_line("// 20100716 - 510.1a"))
+    assert (j.status, j.message) == ("ok", "510.1a in 2026-08-07")
+
+
+def test_array_indexes_are_no_citations(judge: Judge) -> None:
+    java = 'int[] a = new int[123]; // a[123] and b[233]\nlog("slot [233]");\n'
+    assert check_text(java, "A.java", judge) == []

@@ -15,6 +15,8 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 CORPUS = SHARED / "corpus"
 SEEDS = SHARED / "seeds"
+# three small invented editions (tests/data/check/README.md)
+MINI_LIBRARY = REPO / "tests" / "data" / "check" / "library"
 
 
 def corpus_available() -> bool:
@@ -84,6 +86,31 @@ def tree_of(edition) -> dict:
     data = edition_to_dict(edition)
     data["edition"]["path"] = Path(data["edition"]["path"]).name
     return data
+
+
+@cache
+def invented_library(folder: Path):
+    """A library in memory of the invented editions in ``folder`` (its graph built), once.
+
+    ``tests/data/check/library`` and ``tests/data/check/edits`` hold such editions,
+    written for the checker's and the exports' tests.
+    """
+    from crdex.index.library import Library
+
+    library = Library(None)
+    report = library.add(sorted(folder.glob("*.txt")))
+    assert not report.skipped, report.skipped
+    library.graph()
+    return library
+
+
+@pytest.fixture(scope="session")
+def mini_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library home that ``crdex build`` made of tests/data/check/library; tests only read it."""
+    where = tmp_path_factory.mktemp("mini-home")
+    done = crdex_in(where, "build", str(MINI_LIBRARY), "--home", str(where))
+    assert done.returncode == 0, done.stderr
+    return where
 
 
 @cache

@@ -16,13 +16,10 @@ Every expectation below follows from reading those three files.
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from conftest import REPO
+from conftest import REPO, invented_library
 from crdex.index.citations import Judge, apply_fixes, check_text, find_in_line
-from crdex.index.library import Library
 from crdex.index.lineage.classify import (
     EXAMPLES,
     MEANING,
@@ -37,12 +34,8 @@ from crdex.index.lineage.graph import Graph
 EDITS = REPO / "tests" / "data" / "check" / "edits"
 
 
-@cache
 def graph() -> Graph:
-    library = Library(None)
-    report = library.add(sorted(EDITS.glob("*.txt")))
-    assert not report.skipped
-    return library.graph()
+    return invented_library(EDITS).graph()
 
 
 def judged(text: str) -> list[tuple[str, str | None, str | None]]:

@@ -14,13 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO
 from conftest import crdex_in as crdex
 from crdex.index.citations import SourceWalk
 from crdex.index.citations.ignore import parse_ignore_file, translate
 from crdex.index.citations.projects import generated_folder
-
-LIBRARY = REPO / "tests" / "data" / "check" / "library"
 
 
 def tree(root: Path, files: dict[str, str]) -> Path:
@@ -195,17 +192,11 @@ def test_generated_folder_needs_the_build_file_and_its_output(tmp_path: Path) ->
 # -- the command line ---------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = tmp_path_factory.mktemp("sources-home")
-    done = crdex(where, "build", str(LIBRARY), "--home", str(where))
-    assert done.returncode == 0, done.stderr
-    return where
-
-
-def stdin_check(home: Path, cwd: Path, text: str, *args: str) -> subprocess.CompletedProcess[str]:
+def stdin_check(
+    mini_home: Path, cwd: Path, text: str, *args: str
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "crdex", "check", "-", "--home", str(home), *args],
+        [sys.executable, "-m", "crdex", "check", "-", "--home", str(mini_home), *args],
         input=text,
         capture_output=True,
         text=True,
@@ -215,40 +206,40 @@ def stdin_check(home: Path, cwd: Path, text: str, *args: str) -> subprocess.Comp
     )
 
 
-def test_standard_input(home: Path, tmp_path: Path) -> None:
-    done = stdin_check(home, tmp_path, "x = 601.2  # 20100716 - 701.2\n")
+def test_standard_input(mini_home: Path, tmp_path: Path) -> None:
+    done = stdin_check(mini_home, tmp_path, "x = 601.2  # 20100716 - 701.2\n")
     assert done.returncode == 1
     # as prose, unless named: "601.2" after "x =" is not a citation either way
     assert done.stdout == (
         "<stdin>:1:14: moved: 20100716 - 701.2: 701.2 as of 2010-07-16 is 701.3 in 2011-01-01 "
         "(Scry)\n"
     )
-    done = stdin_check(home, tmp_path, 's = "rule 701.9"\n', "--stdin-name", "src/a.py")
+    done = stdin_check(mini_home, tmp_path, 's = "rule 701.9"\n', "--stdin-name", "src/a.py")
     assert done.returncode == 1
     assert done.stdout.startswith("src/a.py:1:6: does not exist: rule 701.9:")
-    done = stdin_check(home, tmp_path, "# 20100716 - 701.2\n", "--fix")
+    done = stdin_check(mini_home, tmp_path, "# 20100716 - 701.2\n", "--fix")
     assert done.returncode == 2
     assert done.stderr == (
         "Error: standard input cannot be fixed in place; use --dry-run for the diff\n"
     )
 
 
-def test_dev_null_is_an_empty_input(home: Path, tmp_path: Path) -> None:
-    done = crdex(tmp_path, "check", "/dev/null", "--home", str(home))
+def test_dev_null_is_an_empty_input(mini_home: Path, tmp_path: Path) -> None:
+    done = crdex(tmp_path, "check", "/dev/null", "--home", str(mini_home))
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     assert done.stderr == "0 citations in 1 file checked against 2011-01-01: all ok\n"
 
 
-def test_a_missing_path_is_a_usage_error(home: Path, tmp_path: Path) -> None:
+def test_a_missing_path_is_a_usage_error(mini_home: Path, tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text("rule 701.3\n", encoding="utf-8")
-    done = crdex(tmp_path, "check", "a.txt", "nope/b.txt", "--home", str(home))
+    done = crdex(tmp_path, "check", "a.txt", "nope/b.txt", "--home", str(mini_home))
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1] == "Error: nope/b.txt: no such file or directory"
     assert done.stdout == ""
 
 
-def test_skipped_folders_are_listed(home: Path, tmp_path: Path) -> None:
+def test_skipped_folders_are_listed(mini_home: Path, tmp_path: Path) -> None:
     tree(
         tmp_path,
         {
@@ -258,14 +249,14 @@ def test_skipped_folders_are_listed(home: Path, tmp_path: Path) -> None:
             "blob.bin": "\x00\x01",
         },
     )
-    done = crdex(tmp_path, "check", ".", "--home", str(home))
+    done = crdex(tmp_path, "check", ".", "--home", str(mini_home))
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stderr.splitlines() == [
         "skipped folder target: Maven build output (beside pom.xml)",
         "1 citation in 2 files checked against 2011-01-01: all ok; 1 folder skipped; "
         "1 file skipped (-v lists them)",
     ]
-    done = crdex(tmp_path, "check", ".", "--home", str(home), "--json")
+    done = crdex(tmp_path, "check", ".", "--home", str(mini_home), "--json")
     assert json.loads(done.stdout)["skipped"] == [
         {"path": "blob.bin", "kind": "file", "reason": "binary"},
         {"path": "target", "kind": "folder", "reason": "Maven build output (beside pom.xml)"},

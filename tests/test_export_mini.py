@@ -14,13 +14,12 @@ import pty
 import sqlite3
 import subprocess
 import sys
-from functools import cache
 from pathlib import Path
 
 import jsonschema
 import pytest
 
-from conftest import REPO, tree_of
+from conftest import MINI_LIBRARY, REPO, invented_library, tree_of
 from conftest import crdex_in as crdex
 from conftest import export_tree as tree
 from crdex.index.export import (
@@ -35,16 +34,11 @@ from crdex.index.export import (
 from crdex.index.library import Library
 from crdex.parser.serialize import edition_from_dict
 
-LIBRARY = REPO / "tests" / "data" / "check" / "library"
 SCHEMA_FILE = REPO / "index" / "export" / "schema" / "crdex-export.schema.json"
 
 
-@cache
 def library() -> Library:
-    lib = Library(None)
-    lib.add(sorted(LIBRARY.glob("*.txt")))
-    lib.graph()
-    return lib
+    return invented_library(MINI_LIBRARY)
 
 
 def write(tmp_path: Path, fmt: str, **how) -> Path:
@@ -177,7 +171,7 @@ def test_exports_are_deterministic(tmp_path: Path) -> None:
     assert a.read_bytes() == b.read_bytes()
     # a second library read from the same documents gives the same export
     other = Library(None)
-    other.add(sorted(LIBRARY.glob("*.txt")))
+    other.add(sorted(MINI_LIBRARY.glob("*.txt")))
     c = tmp_path / "c.jsonl"
     export(plan_export(other, other.graph(), all_editions=True), "jsonl", c)
     assert c.read_bytes() == a.read_bytes()
@@ -232,31 +226,34 @@ def test_loading_something_else_is_a_clear_error(tmp_path: Path) -> None:
 # -- the command line ---------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = tmp_path_factory.mktemp("export-home")
-    done = crdex(where, "build", str(LIBRARY), "--home", str(where))
-    assert done.returncode == 0, done.stderr
-    return where
-
-
-def test_cli_export_formats(home: Path, tmp_path: Path) -> None:
+def test_cli_export_formats(mini_home: Path, tmp_path: Path) -> None:
     for name in ("all.json", "all.jsonl", "all.db"):
-        done = crdex(tmp_path, "export", "--all-editions", "-o", name, "--home", str(home))
+        done = crdex(tmp_path, "export", "--all-editions", "-o", name, "--home", str(mini_home))
         assert done.returncode == 0, done.stderr
         assert "exported 3 editions (2010-07-16 … 2011-01-01)" in done.stderr
         assert len(load_export(tmp_path / name).records) == 3
     done = crdex(
-        tmp_path, "export", "-f", "json", "-o", "-", "-e", "2010-10-01", "--home", str(home)
+        tmp_path, "export", "-f", "json", "-o", "-", "-e", "2010-10-01", "--home", str(mini_home)
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["exported_edition_ids"] == ["2010-10-01"]
 
 
-def test_cli_sqlite_to_standard_output(home: Path, tmp_path: Path) -> None:
+def test_cli_sqlite_to_standard_output(mini_home: Path, tmp_path: Path) -> None:
     """A pipe takes the database; a terminal is refused (binary is no use there)."""
     env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
-    args = [sys.executable, "-m", "crdex", "export", "-f", "sqlite", "-o", "-", "--home", str(home)]
+    args = [
+        sys.executable,
+        "-m",
+        "crdex",
+        "export",
+        "-f",
+        "sqlite",
+        "-o",
+        "-",
+        "--home",
+        str(mini_home),
+    ]
     done = subprocess.run(args, capture_output=True, check=False, cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     (tmp_path / "piped.db").write_bytes(done.stdout)
@@ -302,8 +299,8 @@ def test_cli_schema(tmp_path: Path) -> None:
         (["-f", "sqlite", "-o", "."], "Error: .: is a directory; give the name of a file to write"),
     ],
 )
-def test_cli_errors(home: Path, tmp_path: Path, args: list[str], message: str) -> None:
-    done = crdex(tmp_path, "export", *args, "--home", str(home))
+def test_cli_errors(mini_home: Path, tmp_path: Path, args: list[str], message: str) -> None:
+    done = crdex(tmp_path, "export", *args, "--home", str(mini_home))
     assert done.returncode != 0
     assert message in done.stderr, done.stderr
     assert "Traceback" not in done.stderr

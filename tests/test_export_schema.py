@@ -12,13 +12,12 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, invented_library
 from crdex.index.export import ExportReadError, export, load_export, plan_export, schema
 from crdex.index.export.enums import ENUMERATIONS
 from crdex.index.library import Library
@@ -28,12 +27,8 @@ EDITS = REPO / "tests" / "data" / "check" / "edits"
 FORMATS = ("json", "jsonl", "sqlite")
 
 
-@cache
 def library() -> Library:
-    lib = Library(None)
-    lib.add(sorted(EDITS.glob("*.txt")))
-    lib.graph()
-    return lib
+    return invented_library(EDITS)
 
 
 def write(folder: Path, fmt: str, lib: Library | None = None, **how: Any) -> Path:

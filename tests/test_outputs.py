@@ -12,20 +12,34 @@ import stat
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO
 from conftest import crdex_in as crdex
 from crdex.index.errors import OutputError
 from crdex.index.outputs import destination, open_output, output_path, write_bytes
 
-LIBRARY = REPO / "tests" / "data" / "check" / "library"
-
 
 def leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+@contextmanager
+def fifo_reader(folder: Path, timeout: float = 60) -> Iterator[tuple[Path, list[bytes]]]:
+    """A new FIFO in ``folder`` and the bytes a reader thread drains from it (after the block)."""
+    fifo = folder / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    try:
+        yield fifo, got
+    finally:
+        reader.join(timeout)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)  # still a pipe, not a file put in its place
 
 
 def test_a_new_file_gets_the_mode_open_would_give(tmp_path: Path) -> None:
@@ -86,30 +100,17 @@ def test_a_dangling_link_makes_its_target(tmp_path: Path) -> None:
 
 
 def test_a_fifo_is_streamed_into(tmp_path: Path) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
-    reader.start()
-    write_bytes(fifo, b"through the pipe")
-    reader.join(10)
+    with fifo_reader(tmp_path) as (fifo, got):
+        write_bytes(fifo, b"through the pipe")
     assert got == [b"through the pipe"]
-    assert stat.S_ISFIFO(fifo.lstat().st_mode)  # still a pipe, not a file put in its place
     assert leftovers(tmp_path) == []
 
 
 def test_a_path_for_sqlite_streams_into_a_fifo(tmp_path: Path) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
-    reader.start()
-    with output_path(fifo) as tmp:
+    with fifo_reader(tmp_path) as (fifo, got), output_path(fifo) as tmp:
         assert tmp.parent != tmp_path
         tmp.write_bytes(b"a whole database")
-    reader.join(10)
     assert got == [b"a whole database"]
-    assert stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
@@ -225,21 +226,13 @@ def test_a_disk_that_fills_up_midway(tmp_path: Path) -> None:
 # -- through the command line ---------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = tmp_path_factory.mktemp("outputs-home")
-    done = crdex(where, "build", str(LIBRARY), "--home", str(where))
-    assert done.returncode == 0, done.stderr
-    return where
-
-
 @pytest.mark.parametrize("fmt", ["json", "sqlite"])
-def test_export_through_a_link(home: Path, tmp_path: Path, fmt: str) -> None:
+def test_export_through_a_link(mini_home: Path, tmp_path: Path, fmt: str) -> None:
     real = tmp_path / f"real.{fmt}"
     real.write_bytes(b"old")
     real.chmod(0o600)
     (tmp_path / f"link.{fmt}").symlink_to(real.name)
-    done = crdex(tmp_path, "export", "-o", f"link.{fmt}", "--home", str(home))
+    done = crdex(tmp_path, "export", "-o", f"link.{fmt}", "--home", str(mini_home))
     assert done.returncode == 0, done.stderr
     assert (tmp_path / f"link.{fmt}").is_symlink()
     assert real.read_bytes()[:15] in (b'{"format":"crde', b"SQLite format 3")
@@ -248,8 +241,8 @@ def test_export_through_a_link(home: Path, tmp_path: Path, fmt: str) -> None:
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
 @pytest.mark.parametrize("fmt", ["json", "jsonl", "sqlite"])
-def test_export_to_dev_full_fails(home: Path, tmp_path: Path, fmt: str) -> None:
-    done = crdex(tmp_path, "export", "-f", fmt, "-o", "/dev/full", "--home", str(home))
+def test_export_to_dev_full_fails(mini_home: Path, tmp_path: Path, fmt: str) -> None:
+    done = crdex(tmp_path, "export", "-f", fmt, "-o", "/dev/full", "--home", str(mini_home))
     assert done.returncode == 1
     assert done.stderr.splitlines()[-1] == (
         "Error: /dev/full: cannot be written (No space left on device)"
@@ -257,30 +250,24 @@ def test_export_to_dev_full_fails(home: Path, tmp_path: Path, fmt: str) -> None:
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 
-def test_export_to_dev_stdout_and_a_fifo(home: Path, tmp_path: Path) -> None:
-    done = crdex(tmp_path, "export", "-f", "jsonl", "-o", "/dev/stdout", "--home", str(home))
+def test_export_to_dev_stdout_and_a_fifo(mini_home: Path, tmp_path: Path) -> None:
+    done = crdex(tmp_path, "export", "-f", "jsonl", "-o", "/dev/stdout", "--home", str(mini_home))
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith('{"type":"header"')
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
-    reader.start()
-    done = crdex(tmp_path, "export", "-f", "sqlite", "-o", "pipe", "--home", str(home))
-    reader.join(60)
+    with fifo_reader(tmp_path) as (_fifo, got):
+        done = crdex(tmp_path, "export", "-f", "sqlite", "-o", "pipe", "--home", str(mini_home))
     assert done.returncode == 0, done.stderr
     assert got and got[0].startswith(b"SQLite format 3\x00")
     assert "exported 1 edition (2011-01-01) as sqlite to pipe (" in done.stderr
-    assert stat.S_ISFIFO(fifo.lstat().st_mode)
 
 
-def test_check_fix_writes_through_a_link(home: Path, tmp_path: Path) -> None:
+def test_check_fix_writes_through_a_link(mini_home: Path, tmp_path: Path) -> None:
     (tmp_path / "src").mkdir()
     real = tmp_path / "src" / "a.py"
     real.write_bytes(b"# 20100716 - 701.2\r\n")
     real.chmod(0o750)
     (tmp_path / "a.py").symlink_to(Path("src") / "a.py")
-    done = crdex(tmp_path, "check", "a.py", "--fix", "--home", str(home))
+    done = crdex(tmp_path, "check", "a.py", "--fix", "--home", str(mini_home))
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "a.py").is_symlink()
     # Scry was 701.2 on 2010-07-16 and is 701.3 in 2011-01-01 (tests/test_check_judge.py)

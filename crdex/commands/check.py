@@ -83,13 +83,24 @@ def check(
     cannot be read or written).
     """
     from crdex.errors import CrdexError
-    from crdex.index.citations import missing_paths
+    from crdex.home import resolve_home
+    from crdex.index.citations import Judge, check_paths, missing_paths
+    from crdex.index.questions import open_lineage
 
     missing = missing_paths(paths)
     if missing:
         raise click.UsageError(f"{missing[0]}: no such file or directory")
     try:
-        report = _run(paths, edition, as_of, fix, dry_run, stdin_name, home)
+        lineage = open_lineage(resolve_home(home))
+        if lineage.bundled:
+            warn(
+                "the library is empty; checking against the bundled sample documents "
+                "(add the rules with 'crdex build PATH...')"
+            )
+        judge = Judge(lineage.graph, edition, as_of=as_of)
+        report = check_paths(
+            paths, judge, fix=fix or dry_run, dry_run=dry_run, stdin_name=stdin_name
+        )
     except CrdexError as exc:
         raise CheckFailed(str(exc)) from None
     if as_json:
@@ -98,29 +109,6 @@ def check(
         _print(report, verbose)
     if report.unfixed:
         sys.exit(FOUND)
-
-
-def _run(
-    paths: tuple[str, ...],
-    edition: str,
-    as_of: str | None,
-    fix: bool,
-    dry_run: bool,
-    stdin_name: str,
-    home: str | None,
-) -> CheckReport:
-    from crdex.home import resolve_home
-    from crdex.index.citations import Judge, check_paths
-    from crdex.index.questions import open_lineage
-
-    lineage = open_lineage(resolve_home(home))
-    if lineage.bundled:
-        warn(
-            "the library is empty; checking against the bundled sample documents "
-            "(add the rules with 'crdex build PATH...')"
-        )
-    judge = Judge(lineage.graph, edition, as_of=as_of)
-    return check_paths(paths, judge, fix=fix or dry_run, dry_run=dry_run, stdin_name=stdin_name)
 
 
 def _print(report: CheckReport, verbose: bool) -> None:

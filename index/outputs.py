@@ -124,9 +124,9 @@ def _temporary(dest: Destination) -> tuple[int, Path]:
 
 def _settle(fd: int, dest: Destination) -> None:
     """Give the new file the old one's mode and owner, and make its bytes durable."""
-    if dest.mode is not None:
+    if dest.mode is not None and hasattr(os, "fchmod"):  # POSIX; Windows keeps no such mode
         os.fchmod(fd, dest.mode)
-    if dest.owner is not None:
+    if dest.owner is not None and hasattr(os, "fchown"):
         with suppress(OSError):  # only the owner or root may keep another's ownership
             os.fchown(fd, *dest.owner)
     os.fsync(fd)

@@ -12,9 +12,10 @@ from .check import CheckReport, FileResult, check_paths, check_text
 from .errors import CheckError, SourceError
 from .finder import Citation, find_citations, find_in_line
 from .fix import apply_fixes, unified_diff
-from .judge import LABELS, PROBLEMS, STATUSES, Judge, Judgement, Verdict
+from .judge import Judge
 from .lexer import Syntax, prose_mask, syntax_for
 from .sources import STDIN, Skipped, SourceWalk, missing_paths
+from .verdicts import LABELS, PROBLEMS, STATUSES, Judgement, Verdict
 
 __all__ = [
     "LABELS",

@@ -16,9 +16,10 @@ from typing import Any
 from .errors import CheckError
 from .finder import find_citations
 from .fix import apply_fixes, unified_diff
-from .judge import Judge, Judgement
+from .judge import Judge
 from .lexer import syntax_for
 from .sources import STDIN, Skipped, SourceWalk, read_source, write_source
+from .verdicts import Judgement
 
 __all__ = ["CheckReport", "FileResult", "check_paths", "check_text"]
 

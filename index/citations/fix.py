@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Iterable
 
-from .judge import Judgement
+from .verdicts import Judgement
 
 __all__ = ["apply_fixes", "unified_diff"]
 

@@ -20,15 +20,14 @@ with what the number meant near the date it was probably meant to be
 
 The numbers of one pinned citation ("20091005 - 704.5n, 702.14c") share
 its date, and a fix rewrites all of them and the date, or nothing: a date
-is never moved on over a number that was not brought along with it.
+is never moved on over a number that was not brought along with it
+(:mod:`.rewrite`).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import Any
 
 from crdex.index.errors import LineageError
 from crdex.index.lineage.classify import EXAMPLES, MEANING, refine
@@ -37,88 +36,13 @@ from crdex.index.lineage.graph import Graph, Identity
 from crdex.index.lineage.history import describe
 from crdex.index.lineage.resolve import resolve
 from crdex.parser.numbers import RuleNumber
-from crdex.parser.references import expand_range
 
 from .dates import read_bad_date
 from .finder import Citation
+from .rewrite import hold_pinned_lists, rewrite
+from .verdicts import STATUSES, Judgement, Verdict
 
-__all__ = ["LABELS", "PROBLEMS", "STATUSES", "Judge", "Judgement", "Verdict"]
-
-# worst first: a citation with several members takes the worst of their statuses
-STATUSES = ("bad-date", "missing", "removed", "moved", "changed", "example-changed", "ok")
-# the statuses that are findings (exit status 1); the others are fine
-PROBLEMS = STATUSES[:5]
-LABELS = {
-    "ok": "ok",
-    "missing": "does not exist",
-    "moved": "moved",
-    "changed": "text changed",
-    "example-changed": "example changed",
-    "removed": "removed",
-    "bad-date": "bad date",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What became of one number of a citation.
-
-    ``current`` is its number in the edition checked against; ``fixable``
-    says that rewriting the number to ``current`` (and a pinned date to that
-    edition's date) keeps the citation's meaning.
-    """
-
-    number: str
-    status: str
-    detail: str
-    current: str | None = None
-    fixable: bool = False
-    short: str = ""
-
-    @property
-    def brief(self) -> str:
-        """A few words, for one member of a range."""
-        return self.short or self.detail
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """A citation's verdict: its status, a message, and the rewrite that fixes it, if any."""
-
-    citation: Citation
-    status: str
-    message: str
-    edition: str
-    verdicts: tuple[Verdict, ...]
-    replacement: str | None = None
-    pin_replacement: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        """Not a finding: the citation is right (an edited example does not make it wrong)."""
-        return self.status not in PROBLEMS
-
-    @property
-    def label(self) -> str:
-        return LABELS[self.status]
-
-    def to_dict(self) -> dict[str, Any]:
-        c = self.citation
-        return {
-            "line": c.line,
-            "column": c.column,
-            "text": c.text,
-            "style": c.style,
-            "numbers": list(c.numbers),
-            "pinned": c.pinned,
-            "pin": c.pin_text or None,
-            "edition": self.edition,
-            "status": self.status,
-            "message": self.message,
-            "current": [v.current for v in self.verdicts],
-            "replacement": self.replacement,
-            "pin_replacement": self.pin_replacement,
-        }
+__all__ = ["Judge"]
 
 
 def _ref(graph: Graph, index: int) -> EditionRef:
@@ -355,7 +279,7 @@ class Judge:
             )
         status = min((v.status for v in verdicts), key=STATUSES.index)
         bad = [v for v in verdicts if v.status != "ok"] or list(verdicts)
-        replacement, pin = self._fix(citation, verdicts, status)
+        replacement, pin = rewrite(citation, verdicts, status, self.target.date)
         if not citation.is_range:
             message = bad[0].detail
         elif status == "ok":
@@ -367,86 +291,6 @@ class Judge:
         return Judgement(citation, status, message, self.edition, verdicts, replacement, pin)
 
     def judge_all(self, citations: Iterable[Citation]) -> list[Judgement]:
-        """Judge every citation of a file; the numbers of one pinned citation are fixed together.
-
-        Where one number of a pinned list cannot follow the date (it was
-        removed, its text changed, it is no rule), none of the list is
-        rewritten and the date stays: a bumped date would claim the others
-        were checked against it.
-        """
-        out = [self.judge(c) for c in citations]
-        groups: dict[tuple[int, int], list[int]] = {}
-        for i, j in enumerate(out):
-            c = j.citation
-            if c.pin_start >= 0:
-                groups.setdefault((c.line, c.pin_start), []).append(i)
-        for members in groups.values():
-            judged = [out[i] for i in members]
-            if len(judged) < 2 or all(j.replacement is None for j in judged):
-                continue
-            held = [j for j in judged if j.replacement is None and not _follows_pin(j)]
-            if not held:
-                continue
-            why = ", ".join(j.citation.number for j in held)
-            for i in members:
-                j = out[i]
-                note = f" (not fixed: {why} in the same pinned citation cannot follow the date)"
-                out[i] = replace(
-                    j,
-                    replacement=None,
-                    pin_replacement=None,
-                    message=j.message + note if j.replacement is not None else j.message,
-                )
-        return out
-
-    def _fix(
-        self, citation: Citation, verdicts: tuple[Verdict, ...], status: str
-    ) -> tuple[str | None, str | None]:
-        if status != "moved" or not all(v.fixable and v.current for v in verdicts):
-            return None, None
-        pin = None
-        if citation.pinned and self.target.date:
-            pin = (
-                self.target.date if "-" in citation.pin_text else self.target.date.replace("-", "")
-            )
-        if not citation.is_range:
-            return verdicts[0].current, pin
-        first, last = verdicts[0].current, verdicts[-1].current
-        assert first is not None and last is not None
-        text = _range_text(first, last, citation)
-        if text is None:
-            return None, None
-        wanted = {v.current for v in verdicts}
-        if not wanted <= set(expand_range(first, last)):
-            return None, None
-        return text, pin
-
-
-def _follows_pin(j: Judgement) -> bool:
-    """A citation left as written keeps its meaning under a later date: the same rule, same text."""
-    return not j.citation.bad_pin and all(v.fixable and v.current for v in j.verdicts)
-
-
-def _range_text(first: str, last: str, citation: Citation) -> str | None:
-    """``first``–``last`` written in the shape of the original range."""
-    a, b = RuleNumber.parse(first), RuleNumber.parse(last)
-    sep = citation.separator
-    if a == b:
-        return None
-    written_last = citation.last
-    if (
-        written_last.isalpha()
-        and a.letters
-        and b.letters
-        and (a.section, a.rule) == (b.section, b.rule)
-    ):
-        return f"{first}{sep}{b.letters}"
-    if (
-        written_last.isdigit()
-        and a.rule is not None
-        and not a.letters
-        and not b.letters
-        and a.section == b.section
-    ):
-        return f"{first}{sep}{b.rule}"
-    return f"{first}{sep}{last}"
+        """Judge every citation of a file; the numbers of one pinned citation are fixed together
+        (:func:`.rewrite.hold_pinned_lists`)."""
+        return hold_pinned_lists([self.judge(c) for c in citations])

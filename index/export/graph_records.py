@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
-from crdex.index.lineage.classify import NONE, refine, split_examples
+from crdex.index.lineage.classify import MEANING, NONE, refine, split_examples
 from crdex.index.lineage.graph import Graph, Identity, Link
 
 from .ids import IdentityIndex
@@ -49,6 +49,7 @@ class GraphRecords:
         self.graph = graph
         self.index = index
         self.chosen = None if chosen is None else {c for c in chosen if c is not None}
+        self._refined: dict[tuple[int, int, int, int], str] = {}
         self._links_from: dict[str, list[Link]] = {}
         self._links_to: dict[str, list[Link]] = {}
         for link in graph.links:
@@ -66,14 +67,15 @@ class GraphRecords:
         if i == 0:
             return None
         prev, run = ident.runs[i - 1], ident.runs[i]
-        texts = self.graph.texts
-        return refine(
-            run.change or NONE,
-            texts[prev.title],
-            texts[prev.text],
-            texts[run.title],
-            texts[run.text],
-        )
+        if run.change != MEANING:  # only a change of meaning may be one of examples alone
+            return run.change or NONE
+        key = (prev.title, prev.text, run.title, run.text)
+        if key not in self._refined:  # asked again by changes() after identities()
+            texts = self.graph.texts
+            self._refined[key] = refine(
+                run.change, texts[prev.title], texts[prev.text], texts[run.title], texts[run.text]
+            )
+        return self._refined[key]
 
     def identities(self) -> Iterator[dict[str, Any]]:
         eds = self.graph.editions
@@ -126,7 +128,11 @@ class GraphRecords:
     def _wording(self, ident: Identity, text: int) -> tuple[str, list[str]]:
         """A version's own text and its examples (a glossary definition has none)."""
         wording = self.graph.texts[text]
-        return (wording, []) if ident.glossary else split_examples(wording)
+        if ident.glossary:
+            return wording, []
+        if "\n" not in wording and wording[:7].lower() != "example":
+            return wording, []  # most wordings: one line of the rule's own, no example
+        return split_examples(wording)
 
     def links(self) -> list[dict[str, Any]]:
         eds = self.graph.editions

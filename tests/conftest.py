@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import os
 import subprocess
 import sys
@@ -16,6 +15,8 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 CORPUS = SHARED / "corpus"
 SEEDS = SHARED / "seeds"
+# three small invented editions (tests/data/check/README.md)
+MINI_LIBRARY = REPO / "tests" / "data" / "check" / "library"
 
 
 def corpus_available() -> bool:
@@ -71,16 +72,45 @@ def crdex_in(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def export_tree(data: dict) -> dict:
-    """An exported edition's tree data without what exports add (ids, chain index)."""
-    out = json.loads(json.dumps(data))
-    out["edition"].pop("chain_index", None)
-    for rule in out["rules"]:
-        for key in ("id", "parent_id", "identity"):
-            rule.pop(key)
-    for entry in out["glossary"]:
-        entry.pop("id")
-        entry.pop("identity")
-    return out
+    """An exported edition's tree data without what exports add (ids, chain index), its file
+    name standing for the path (as ``tree_of`` makes originals comparable)."""
+    from crdex.index.export.load import tree_dict
+
+    return tree_dict(data)
+
+
+def tree_of(edition) -> dict:
+    """``edition_to_dict`` of a parsed edition, its path cut to the file name as exports keep it."""
+    from crdex.parser.serialize import edition_to_dict
+
+    data = edition_to_dict(edition)
+    data["edition"]["path"] = Path(data["edition"]["path"]).name
+    return data
+
+
+@cache
+def invented_library(folder: Path):
+    """A library in memory of the invented editions in ``folder`` (its graph built), once.
+
+    ``tests/data/check/library`` and ``tests/data/check/edits`` hold such editions,
+    written for the checker's and the exports' tests.
+    """
+    from crdex.index.library import Library
+
+    library = Library(None)
+    report = library.add(sorted(folder.glob("*.txt")))
+    assert not report.skipped, report.skipped
+    library.graph()
+    return library
+
+
+@pytest.fixture(scope="session")
+def mini_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library home that ``crdex build`` made of tests/data/check/library; tests only read it."""
+    where = tmp_path_factory.mktemp("mini-home")
+    done = crdex_in(where, "build", str(MINI_LIBRARY), "--home", str(where))
+    assert done.returncode == 0, done.stderr
+    return where
 
 
 @cache

@@ -18,13 +18,16 @@ sample documents when it is empty. Editions are named by id
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from crdex.home import resolve_home
+from crdex.index.errors import UnknownRule
 from crdex.index.library import AddReport, Library, Progress
 from crdex.index.lineage.diff import EditionDiff
+from crdex.index.lineage.editions import suggest
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
@@ -90,6 +93,46 @@ class Reader:
             for i, e in enumerate(graph.editions)
         ]
 
+    def documents(self) -> list[dict[str, Any]]:
+        """Every document of the library (the witnesses of its editions), by date.
+
+        ``chain`` is true for the one document that stands for its edition;
+        the others (second copies, renderings, excerpts) keep their own id.
+        A document with no date of its own has ``date`` None and comes last.
+        """
+        library = self.lineage.library
+        chain = {d.sha256 for d in library.chain()}
+        docs = sorted(
+            library.documents.values(), key=lambda d: (d.date is None, d.date or "", d.rank, d.id)
+        )
+        return [
+            {
+                "id": d.id,
+                "date": d.date,
+                "tag": d.tag,
+                "format": d.format,
+                "title": d.title,
+                "rules": d.rules,
+                "glossary": d.glossary,
+                "sha256": d.sha256,
+                "path": d.path,
+                "chain": d.sha256 in chain,
+            }
+            for d in docs
+        ]
+
+    def fingerprint(self) -> str:
+        """A short string that changes whenever an answer of this reader could change.
+
+        The identity graph's key covers the documents of the chain, the
+        parser, the matching code and the overrides; the copies outside the
+        chain are added. Caches (a web server's ETags) are keyed by it.
+        """
+        lineage = self.lineage
+        others = sorted(lineage.library.documents)
+        blob = "\n".join([lineage.graph.key, *others]).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
     def edition(self, name: str = "latest") -> Edition:
         """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
         lineage = self.lineage
@@ -116,6 +159,30 @@ class Reader:
     def history(self, number: str, edition: str | None = None) -> History:
         """Every edition of the rule ``number`` names in ``edition`` (default: its latest)."""
         return self.lineage.history(number, edition)
+
+    def identity(self, identity: str) -> dict[str, Any]:
+        """Where the rule (or glossary entry) with this identity id is: first and last version.
+
+        ``current`` is true when its last version is in the latest edition
+        (a permanent link to the rule then reaches its current number); its
+        history says what became of it otherwise.
+        """
+        graph = self.lineage.graph
+        ident = graph.identity(identity.strip())
+        if ident is None:
+            near = suggest(identity.strip(), [i.id for i in graph.identities], cutoff=0.8)
+            raise UnknownRule(f"no rule or glossary entry has the identity {identity!r}{near}")
+        eds = graph.editions
+        first, last = ident.runs[0], ident.runs[-1]
+        return {
+            "identity": ident.id,
+            "glossary": ident.glossary,
+            "first_edition": eds[first.start].id,
+            "first_number": first.key,
+            "last_edition": eds[last.end].id,
+            "number": last.key,
+            "current": last.end == len(eds) - 1,
+        }
 
     def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
         """What the rule cited as ``number`` on date ``at`` is called on ``to`` (default latest)."""

@@ -133,6 +133,10 @@ class Reader:
         blob = "\n".join([lineage.graph.key, *others]).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
 
+    def edition_id(self, name: str = "latest") -> str:
+        """The id of the edition a name means (an id, a date or ``latest``), without loading it."""
+        return self.lineage.edition(name).id
+
     def edition(self, name: str = "latest") -> Edition:
         """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
         lineage = self.lineage

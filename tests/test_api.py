@@ -54,3 +54,10 @@ def test_reader_identity_documents_and_fingerprint(corpus_home: Path) -> None:
     assert chain == [e["id"] for e in reader.editions()]
     assert all(d["date"] is None for d in docs[len(docs) - sum(d["date"] is None for d in docs) :])
     assert reader.fingerprint() == crdex.Reader(corpus_home).fingerprint()
+
+
+def test_reader_names_an_edition_without_loading_it(corpus_home: Path) -> None:
+    # the edition in force on 2012-03-15 is 2012-02-01 (the next is 2012-05-01)
+    reader = crdex.Reader(corpus_home)
+    assert reader.edition_id("2012-03-15") == "2012-02-01"
+    assert reader.edition_id("latest") == "2026-08-07"

@@ -32,6 +32,7 @@ COMMANDS = {
         "parse",
         "resolve",
         "search",
+        "serve",
         "show",
     )
 }

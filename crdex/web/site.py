@@ -1,0 +1,251 @@
+"""What the pages and the API share: one reader, and what is worth remembering per edition.
+
+The application holds one :class:`~crdex.api.Reader` for its whole life
+(the identity graph, parsed editions and the search index are loaded once,
+never per request). :class:`Site` adds what pages need again and again for
+one edition (its glossary as phrases to link, its rule numbers, its
+keyword actions), kept for the most recently read editions only, and
+shapes a rule with everything under it into the nodes the templates show.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from crdex.api import Reader
+from crdex.errors import CrdexError
+from crdex.index.lineage.diff import DiffItem
+from crdex.index.lineage.history import History
+from crdex.index.search.results import SearchResult
+from crdex.index.search.view import GlossaryView, RuleView
+from crdex.parser.numbers import RuleNumber
+from crdex.parser.tree import Edition
+
+from .errors import BadRequest
+from .links import Linker, TermIndex, rule_url
+from .params import date_value, edition_name, limit_value, search_query
+
+__all__ = ["EditionFacts", "Node", "Site", "filter_changes"]
+
+# what a document's witness is called on the home page, by format
+FORMATS = {
+    "official": "official text",
+    "markdown": "markdown",
+    "mdbook-html": "mdBook HTML",
+    "pdf-text": "text from a PDF",
+    "rulings": "rulings page",
+    "docx": "Word",
+    "pdf": "PDF",
+    "rtf": "RTF",
+}
+
+
+def filter_changes(items: list[DiffItem], kinds: list[str], classes: list[str]) -> list[DiffItem]:
+    """The changes of a diff of the given kinds, and of edits, of the given classes.
+
+    Classes narrow only what has one (edits and moves with a changed
+    wording); an empty list lets everything through.
+    """
+    return [
+        item
+        for item in items
+        if (not kinds or item.kind in kinds)
+        and (not classes or item.kind not in ("edited", "moved") or item.change in classes)
+    ]
+
+
+# a glossary term found in more than this share of an edition's rules is not linked
+COMMON_TERM_SHARE = 0.03
+
+
+@dataclass(slots=True)
+class EditionFacts:
+    """One edition's glossary phrases, rule numbers and keyword actions."""
+
+    id: str
+    terms: TermIndex
+    numbers: frozenset[str]
+    actions: dict[str, dict[str, Any]]
+
+    def has_rule(self, number: str) -> bool:
+        try:
+            return str(RuleNumber.parse(number)) in self.numbers
+        except ValueError:
+            return False
+
+
+@dataclass(slots=True)
+class Node:
+    """A rule as a page shows it: its texts already linked, its subrules under it."""
+
+    number: str
+    kind: str
+    title: str
+    text: Markup
+    examples: list[Markup]
+    rulings: list[dict[str, Any]]
+    references: list[str]
+    cited_by: list[str]
+    children: list[Node] = field(default_factory=list)
+    action: dict[str, Any] | None = None
+
+
+class Site:
+    """The reader of one library and what its pages remember."""
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self.facts = functools.lru_cache(maxsize=16)(self._facts)
+        self._names: dict[str, str] = {}
+
+    # -- editions ----------------------------------------------------------------
+
+    @functools.cached_property
+    def editions(self) -> list[dict[str, Any]]:
+        return self.reader.editions()
+
+    @functools.cached_property
+    def chain(self) -> dict[str, int]:
+        return {e["id"]: i for i, e in enumerate(self.editions)}
+
+    @functools.cached_property
+    def documents(self) -> list[dict[str, Any]]:
+        """The library's documents without their paths (a server does not show its files)."""
+        return [
+            {k: v for k, v in d.items() if k != "path"}
+            | {"kind": FORMATS.get(d["format"], d["format"])}
+            for d in self.reader.documents()
+        ]
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        return self.reader.fingerprint()
+
+    @property
+    def latest(self) -> str:
+        return self.editions[-1]["id"]
+
+    def edition_id(self, name: str) -> str:
+        """The id an edition name (id, date, ``latest``) means; remembered, names are few."""
+        found = self._names.get(name)
+        if found is None:
+            found = self.reader.edition_id(name)
+            if len(self._names) < 4096:
+                self._names[name] = found
+        return found
+
+    def neighbours(self, edition_id: str) -> tuple[str | None, str | None]:
+        """The editions before and after one of the chain (None at either end or off the chain)."""
+        i = self.chain.get(edition_id)
+        if i is None:
+            return None, None
+        before = self.editions[i - 1]["id"] if i > 0 else None
+        after = self.editions[i + 1]["id"] if i + 1 < len(self.editions) else None
+        return before, after
+
+    def _facts(self, edition_id: str) -> EditionFacts:
+        edition = self.reader.edition(edition_id)
+        numbers = {r.number for r in edition.rules} | {r.parent for r in edition.rules if r.parent}
+        try:
+            _id, rows = self.reader.actions(edition_id)
+        except CrdexError:
+            rows = []
+        terms = TermIndex(edition.glossary)
+        terms.drop_common([r.text for r in edition.rules], COMMON_TERM_SHARE)
+        return EditionFacts(
+            edition.id,
+            terms,
+            frozenset(numbers),
+            {row["number"]: row for row in rows if row.get("number")},
+        )
+
+    def linker(self, edition_id: str, skip: set[str] | None = None) -> Linker:
+        facts = self.facts(edition_id)
+        return Linker(edition_id, facts.has_rule, facts.terms, skip or set())
+
+    # -- one rule ----------------------------------------------------------------
+
+    def rule_nodes(self, edition_id: str, view: RuleView) -> Node:
+        """A rule view (from ``Reader.show``) with every text linked, subrules nested.
+
+        The rule's own title is not linked to the glossary within it.
+        """
+        edition = self.reader.edition(edition_id)
+        facts = self.facts(edition_id)
+        linker = self.linker(edition_id, skip={view.title} if view.title else None)
+        return self._node(view, edition, facts, linker)
+
+    def _node(self, view: RuleView, edition: Edition, facts: EditionFacts, linker: Linker) -> Node:
+        if view.kind != "subrule":
+            linker.new_rule()
+        rule = edition.rule(view.number)
+        refs = rule.references if rule is not None else []
+        text, *examples = linker.rule(view.text, view.examples, refs)
+        rulings = [{**r, "html": linker.text(r["text"])} for r in view.rulings]
+        return Node(
+            number=view.number,
+            kind=view.kind,
+            title=view.title,
+            text=text,
+            examples=examples,
+            rulings=rulings,
+            references=view.references,
+            cited_by=view.cited_by,
+            children=[self._node(c, edition, facts, linker) for c in view.children],
+            action=facts.actions.get(view.number),
+        )
+
+    def glossary_html(self, edition_id: str, entry: GlossaryView) -> Markup:
+        edition = self.reader.edition(edition_id)
+        found = edition.glossary_entry(entry.term)
+        refs = found.references if found is not None else None
+        return self.linker(edition_id, skip={entry.term}).text(entry.definition, refs)
+
+    def history(self, name: str, edition_id: str) -> History | None:
+        """The timeline of a rule or term, or None for a copy outside the chain."""
+        if edition_id not in self.chain:
+            return None
+        return self.reader.history(name, edition_id)
+
+    def around(self, history: History | None, edition_id: str) -> list[dict[str, Any]]:
+        """The same rule in the editions before and after: its number there, or why none."""
+        out = []
+        for label, other in zip(("previous", "next"), self.neighbours(edition_id), strict=True):
+            if other is None:
+                continue
+            number = None
+            if history is not None:
+                number = next((e.number for e in history.entries if other in e.editions), None)
+            out.append({"label": label, "edition": other, "number": number})
+        return out
+
+    def search(
+        self, query: str, edition: str | None, as_of: str | None, every: bool, limit: int
+    ) -> SearchResult:
+        """``Reader.search`` with the edition named first, so that an unknown one is a 404 here too."""
+        if every:
+            edition = as_of = None
+        if edition and as_of:
+            raise BadRequest("name an edition or a date to search, not both")
+        if edition:
+            edition = self.edition_id(edition_name(edition))
+        if as_of:
+            self.edition_id(date_value(as_of, "as-of date"))
+        return self.reader.search(
+            search_query(query),
+            edition=edition,
+            as_of=as_of,
+            all_editions=every,
+            limit=limit_value(limit),
+        )
+
+    def hit_url(self, edition_id: str, number: str) -> str:
+        """Where a search hit is read: its rule's page, at the subrule."""
+        value = RuleNumber.parse(number)
+        if value.kind == "subrule" and value.parent is not None:
+            return rule_url(edition_id, str(value.parent), number)
+        return rule_url(edition_id, number)

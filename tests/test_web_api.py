@@ -52,7 +52,14 @@ def error(response, status: int) -> dict:
 def test_editions(client: TestClient) -> None:
     body = client.get("/api/editions").json()
     ids = [e["id"] for e in body["editions"]]
-    assert ids == ["2005-02-01", "2007-05-01", "2009-05-01", "2009-07-11", "2020-07-03", "2026-08-07"]
+    assert ids == [
+        "2005-02-01",
+        "2007-05-01",
+        "2009-05-01",
+        "2009-07-11",
+        "2020-07-03",
+        "2026-08-07",
+    ]
     first = body["editions"][0]
     assert {"id", "date", "title", "rules", "glossary", "chain_index", "documents"} <= set(first)
     assert [d["format"] for d in first["documents"]] == ["official"]
@@ -63,7 +70,9 @@ def test_one_edition_and_its_contents(client: TestClient) -> None:
     body = client.get("/api/editions/2026-08-07").json()
     assert body["edition"]["effective_date"] == "2026-08-07"
     assert body["edition"]["format"] == "official"
-    assert {"number": "701.22", "kind": "rule", "title": "Scry", "parent": "701"} in body["contents"]
+    assert {"number": "701.22", "kind": "rule", "title": "Scry", "parent": "701"} in body[
+        "contents"
+    ]
 
 
 def test_rule_has_the_fields_of_show_json(client: TestClient, web_home: Path) -> None:
@@ -113,7 +122,10 @@ def test_resolve(client: TestClient) -> None:
 def test_identity(client: TestClient) -> None:
     body = client.get("/api/identities/2005-02-01/502.36").json()
     assert (body["number"], body["current"]) == ("701.22", True)
-    assert "2005-02-01/502.36" in error(client.get("/api/identities/2005-02-01/502.366"), 404)["suggestions"]
+    assert (
+        "2005-02-01/502.36"
+        in error(client.get("/api/identities/2005-02-01/502.366"), 404)["suggestions"]
+    )
 
 
 def test_diff_filtered_to_moved(client: TestClient) -> None:

@@ -227,8 +227,7 @@ class Site:
         self, query: str, edition: str | None, as_of: str | None, every: bool, limit: int
     ) -> SearchResult:
         """``Reader.search`` with the edition named first, so that an unknown one is a 404 here too."""
-        if every:
-            edition = as_of = None
+        edition, as_of = (edition or None, as_of or None) if not every else (None, None)
         if edition and as_of:
             raise BadRequest("name an edition or a date to search, not both")
         if edition:

@@ -18,16 +18,13 @@ sample documents when it is empty. Editions are named by id
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from crdex.home import resolve_home
-from crdex.index.errors import UnknownRule
 from crdex.index.library import AddReport, Library, Progress
 from crdex.index.lineage.diff import EditionDiff
-from crdex.index.lineage.editions import suggest
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
@@ -94,16 +91,16 @@ class Reader:
         ]
 
     def documents(self) -> list[dict[str, Any]]:
-        """Every document of the library (the witnesses of its editions), by date.
+        """Every document the library holds, by date: every copy of an edition, not only the chain's.
 
-        ``chain`` is true for the one document that stands for its edition;
-        the others (second copies, renderings, excerpts) keep their own id.
-        A document with no date of its own has ``date`` None and comes last.
+        Each names its edition id (a tagged copy has an id of its own), date,
+        tag, format, path, rule and glossary counts, and ``in_chain``: whether
+        it is the copy that answers for its edition. What a library covers is
+        more than its chain: a second copy can be named by its id.
         """
-        library = self.lineage.library
-        chain = {d.sha256 for d in library.chain()}
+        chain = {e.sha256 for e in self.lineage.graph.editions}
         docs = sorted(
-            library.documents.values(), key=lambda d: (d.date is None, d.date or "", d.rank, d.id)
+            self.lineage.library.documents.values(), key=lambda d: (d.date or "", d.rank, d.id)
         )
         return [
             {
@@ -111,15 +108,18 @@ class Reader:
                 "date": d.date,
                 "tag": d.tag,
                 "format": d.format,
-                "title": d.title,
+                "path": d.path,
                 "rules": d.rules,
                 "glossary": d.glossary,
-                "sha256": d.sha256,
-                "path": d.path,
-                "chain": d.sha256 in chain,
+                "in_chain": d.sha256 in chain,
             }
             for d in docs
         ]
+
+    def edition(self, name: str = "latest") -> Edition:
+        """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
+        lineage = self.lineage
+        return lineage.library.edition(lineage.edition(name).sha256)
 
     def fingerprint(self) -> str:
         """A short string that changes whenever an answer of this reader could change.
@@ -128,6 +128,8 @@ class Reader:
         parser, the matching code and the overrides; the copies outside the
         chain are added. Caches (a web server's ETags) are keyed by it.
         """
+        import hashlib
+
         lineage = self.lineage
         others = sorted(lineage.library.documents)
         blob = "\n".join([lineage.graph.key, *others]).encode()
@@ -136,11 +138,6 @@ class Reader:
     def edition_id(self, name: str = "latest") -> str:
         """The id of the edition a name means (an id, a date or ``latest``), without loading it."""
         return self.lineage.edition(name).id
-
-    def edition(self, name: str = "latest") -> Edition:
-        """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
-        lineage = self.lineage
-        return lineage.library.edition(lineage.edition(name).sha256)
 
     # -- one edition ---------------------------------------------------------------
 
@@ -171,6 +168,9 @@ class Reader:
         (a permanent link to the rule then reaches its current number); its
         history says what became of it otherwise.
         """
+        from crdex.index.errors import UnknownRule
+        from crdex.index.lineage.editions import suggest
+
         graph = self.lineage.graph
         ident = graph.identity(identity.strip())
         if ident is None:

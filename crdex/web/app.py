@@ -147,6 +147,7 @@ def warm(site: Site) -> None:
     if not site.editions:
         return
     site.facts(site.latest)
+    site.actions(site.latest)
     try:
         site.reader.search("rules", limit=1)
     except CrdexError as exc:

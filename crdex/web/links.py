@@ -15,7 +15,6 @@ anything.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -84,12 +83,13 @@ class TermIndex:
 
     A term may name several phrases: "Control/Controller", "Respond/Response
     (Informal)", "\u201cAs Though\u201d" give "control", "controller",
-    "respond", "response" and "as though"; aliases count too.
+    "respond", "response" and "as though"; aliases count too. Text is read
+    word by word, a phrase growing only while it is the beginning of some
+    term's phrase, so most words cost one set lookup.
     """
 
     def __init__(self, entries: Iterable[GlossaryEntry]) -> None:
         self.phrases: dict[str, str] = {}
-        self._first: dict[str, bool] | None = None
         for entry in entries:
             if entry.obsolete:
                 continue
@@ -98,6 +98,26 @@ class TermIndex:
                     words = _WORD.findall(part)
                     if words and len(words) <= _LONGEST:
                         self.phrases.setdefault(_key(words), entry.term)
+        self._index()
+
+    def _index(self) -> None:
+        # every phrase and every beginning of one ("activated", "activated ability")
+        self._prefixes = {
+            " ".join(key.split(" ")[:n])
+            for key in self.phrases
+            for n in range(1, key.count(" ") + 2)
+        }
+        self._terms: dict[str, str | None] = {}
+
+    def _term(self, key: str) -> str | None:
+        """The term of a phrase as written, its last word perhaps a plural ("abilities")."""
+        if key in self._terms:
+            return self._terms[key]
+        term = self.phrases.get(key) or next(
+            (self.phrases[s] for s in _singulars(key) if s in self.phrases), None
+        )
+        self._terms[key] = term
+        return term
 
     def drop_common(self, texts: list[str], share: float) -> None:
         """Stop linking terms found in more than ``share`` of ``texts`` (the rules of the edition).
@@ -112,52 +132,38 @@ class TermIndex:
                 seen[term] = seen.get(term, 0) + 1
         common = {term for term, n in seen.items() if n > share * len(texts)}
         self.phrases = {k: v for k, v in self.phrases.items() if v not in common}
-        self._first = None
+        self._index()
 
     def find(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, term) of each phrase found, longest first, not overlapping."""
         words = list(_WORD.finditer(text))
         keys = [w.group().casefold().replace("’", "'") for w in words]
-        starts = self._starts
-        # whether word i and word i + 1 are separated by exactly one space
-        joined = [text[a.end() : b.start()] == " " for a, b in itertools.pairwise(words)]
+        prefixes = self._prefixes
         out: list[tuple[int, int, str]] = []
         i = 0
         while i < len(keys):
-            found = None
-            start = starts.get(keys[i])
-            if start is None:
-                start = starts[keys[i]] = any(s in starts for s in (keys[i], *_singulars(keys[i])))
-            if start:
-                longest = 1
-                while longest < _LONGEST and i + longest < len(keys) and joined[i + longest - 1]:
-                    longest += 1
-                for n in range(longest, 0, -1):
-                    key = " ".join(keys[i : i + n])
-                    term = self.phrases.get(key) or next(
-                        (self.phrases[s] for s in _singulars(key) if s in self.phrases), None
-                    )
-                    if term:
-                        found = (n, term)
-                        break
-            if found is None:
+            phrase = keys[i]
+            term = self._term(phrase)
+            best = (i, term) if term else None
+            j = i
+            # grow the phrase while it begins some term's and the words are one space apart
+            while (
+                phrase in prefixes
+                and j + 1 < len(keys)
+                and text[words[j].end() : words[j + 1].start()] == " "
+            ):
+                j += 1
+                phrase = f"{phrase} {keys[j]}"
+                term = self._term(phrase)
+                if term:
+                    best = (j, term)
+            if best is None:
                 i += 1
                 continue
-            n, term = found
-            out.append((words[i].start(), words[i + n - 1].end(), term))
-            i += n
+            last, term = best
+            out.append((words[i].start(), words[last].end(), term))
+            i = last + 1
         return out
-
-    @property
-    def _starts(self) -> dict[str, bool]:
-        """Whether a word can start a phrase (most cannot, and are skipped at once).
-
-        Holds the first word of every phrase, and every other word met so
-        far with the answer for it (a plural may start a one-word phrase).
-        """
-        if self._first is None:
-            self._first = dict.fromkeys((key.split(" ", 1)[0] for key in self.phrases), True)
-        return self._first
 
 
 @dataclass(slots=True)

@@ -4,8 +4,9 @@ The application holds one :class:`~crdex.api.Reader` for its whole life
 (the identity graph, parsed editions and the search index are loaded once,
 never per request). :class:`Site` adds what pages need again and again for
 one edition (its glossary as phrases to link, its rule numbers, its
-keyword actions), kept for the most recently read editions only, and
-shapes a rule with everything under it into the nodes the templates show.
+keyword actions: some kilobytes per edition, kept for up to 256 editions,
+the most recently read), and shapes a rule with everything under it into
+the nodes the templates show.
 """
 
 from __future__ import annotations
@@ -64,12 +65,11 @@ COMMON_TERM_SHARE = 0.03
 
 @dataclass(slots=True)
 class EditionFacts:
-    """One edition's glossary phrases, rule numbers and keyword actions."""
+    """One edition's glossary phrases and rule numbers."""
 
     id: str
     terms: TermIndex
     numbers: frozenset[str]
-    actions: dict[str, dict[str, Any]]
 
     def has_rule(self, number: str) -> bool:
         try:
@@ -99,7 +99,8 @@ class Site:
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
-        self.facts = functools.lru_cache(maxsize=16)(self._facts)
+        self.facts = functools.lru_cache(maxsize=256)(self._facts)
+        self.actions = functools.lru_cache(maxsize=256)(self._actions)
         self._names: dict[str, str] = {}
 
     # -- editions ----------------------------------------------------------------
@@ -150,18 +151,17 @@ class Site:
     def _facts(self, edition_id: str) -> EditionFacts:
         edition = self.reader.edition(edition_id)
         numbers = {r.number for r in edition.rules} | {r.parent for r in edition.rules if r.parent}
+        terms = TermIndex(edition.glossary)
+        terms.drop_common([r.text for r in edition.rules], COMMON_TERM_SHARE)
+        return EditionFacts(edition.id, terms, frozenset(numbers))
+
+    def _actions(self, edition_id: str) -> dict[str, dict[str, Any]]:
+        """Rule number → the keyword action row of ``Reader.actions`` (rule pages show it)."""
         try:
             _id, rows = self.reader.actions(edition_id)
         except CrdexError:
-            rows = []
-        terms = TermIndex(edition.glossary)
-        terms.drop_common([r.text for r in edition.rules], COMMON_TERM_SHARE)
-        return EditionFacts(
-            edition.id,
-            terms,
-            frozenset(numbers),
-            {row["number"]: row for row in rows if row.get("number")},
-        )
+            return {}
+        return {row["number"]: row for row in rows if row.get("number")}
 
     def linker(self, edition_id: str, skip: set[str] | None = None) -> Linker:
         facts = self.facts(edition_id)
@@ -175,11 +175,17 @@ class Site:
         The rule's own title is not linked to the glossary within it.
         """
         edition = self.reader.edition(edition_id)
-        facts = self.facts(edition_id)
+        actions = self.actions(edition_id)
         linker = self.linker(edition_id, skip={view.title} if view.title else None)
-        return self._node(view, edition, facts, linker)
+        return self._node(view, edition, actions, linker)
 
-    def _node(self, view: RuleView, edition: Edition, facts: EditionFacts, linker: Linker) -> Node:
+    def _node(
+        self,
+        view: RuleView,
+        edition: Edition,
+        actions: dict[str, dict[str, Any]],
+        linker: Linker,
+    ) -> Node:
         if view.kind != "subrule":
             linker.new_rule()
         rule = edition.rule(view.number)
@@ -195,8 +201,8 @@ class Site:
             rulings=rulings,
             references=view.references,
             cited_by=view.cited_by,
-            children=[self._node(c, edition, facts, linker) for c in view.children],
-            action=facts.actions.get(view.number),
+            children=[self._node(c, edition, actions, linker) for c in view.children],
+            action=actions.get(view.number),
         )
 
     def glossary_html(self, edition_id: str, entry: GlossaryView) -> Markup:

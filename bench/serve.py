@@ -15,11 +15,12 @@ request as soon as the last is answered, no pause) ask for:
    the k-th most popular 1/k as often as the first (a Zipf law), drawn
    into a plan of 2,000 requests that the clients pick from at random.
 
-Before the mix, each worker is warmed up the way a server in use is: one
+Between the two, ``--warm-up`` seconds of the same clients asking for one
 rule page of each edition in the mix (``/e/<edition>/100``, not one of the
-pages measured) and one search, so that the editions are loaded; every page
-measured is still rendered on its first request (later requests for it
-are answered from the server's cache, as they would be). For each kind:
+pages measured) and one search, so that every worker has loaded the
+editions, as a server in use has; every page measured is still rendered on
+its first request (later requests for it are answered from the server's
+cache, as they would be). For each kind:
 requests, throughput, p50/p95/p99 latency and errors, and the ratio of its
 p95 to the baseline's. The server stops when the run
 ends, whatever happens. Targets on a 2-core machine: rule page p95 at most
@@ -98,25 +99,11 @@ def build_library(corpus: Path, home: Path) -> None:
     update_index(library)
 
 
-def warm_up(port: int, kinds: dict[str, list[str]]) -> float:
-    """Load each edition of the mix in every worker: one page per edition, asked 8 times at once."""
+def warm_up_plan(kinds: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """One page of each edition in the mix (not one measured) and one search, for every worker."""
     editions = sorted({path.split("/")[2] for path in kinds["rule page"]})
-    warm = [f"/e/{e}/100" for e in editions] + ["/search?q=warm+up", "/api/search?q=warm+up"]
-
-    async def ask(path: str) -> None:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        try:
-            await fetch(reader, writer, path)
-        finally:
-            writer.close()
-
-    async def all_of_them() -> None:
-        for path in warm:
-            await asyncio.gather(*(ask(path) for _ in range(8)))
-
-    start = time.perf_counter()
-    asyncio.run(all_of_them())
-    return time.perf_counter() - start
+    paths = [f"/e/{e}/100" for e in editions] + ["/search?q=warm+up", "/api/search?q=warm+up"]
+    return [("warm-up", path) for path in paths]
 
 
 def urls(home: Path, rng: random.Random) -> dict[str, list[str]]:
@@ -141,6 +128,20 @@ def urls(home: Path, rng: random.Random) -> dict[str, list[str]]:
         "search page": ["/search?" + urlencode({"q": q}) for q in queries],
         "search (API)": ["/api/search?" + urlencode({"q": q.lower()}) for q in queries],
     }
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds used so far by the server process and its workers (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def free_port() -> int:
@@ -212,17 +213,17 @@ async def client(
 
 
 async def phase(
-    port: int, plan: list[tuple[str, str]], clients: int, seconds: float
+    port: int, plan: list[tuple[str, str]], clients: int, seconds: float, pid: int
 ) -> dict[str, Any]:
     out: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
-    distinct = {kind: len({path for k, path in plan if k == kind}) for kind in MIX}  # in the plan
-    cpu, wall = time.process_time(), time.perf_counter()
+    distinct = {kind: len({path for k, path in plan if k == kind}) for kind, _path in plan}
+    cpu, wall, served = time.process_time(), time.perf_counter(), server_cpu(pid)
     until = wall + seconds
     await asyncio.gather(*(client(port, plan, until, n, out, errors) for n in range(clients)))
     wall = time.perf_counter() - wall
     report = {}
-    for kind in sorted(out, key=list(MIX).index):
+    for kind in sorted(out, key=lambda k: list(MIX).index(k) if k in MIX else -1):
         values = out[kind]
         report[kind] = {
             "requests": len(values),
@@ -235,7 +236,10 @@ async def phase(
             "distinct_urls": distinct[kind],
         }
     total = sum(len(v) for v in out.values())
+    served = server_cpu(pid) - served
     return {
+        "server_cpu_ms_per_request": round(1000 * served / max(total, 1), 2),
+        "server_cores": round(served / wall, 2),
         "seconds": round(wall, 2),
         "requests": total,
         "per_second": round(total / wall, 1),
@@ -263,12 +267,17 @@ def print_report(figures: dict[str, Any]) -> None:
             f"{name:16} {row['distinct_urls']:5d} {row['requests']:9d} {row['per_second']:8.1f} {row['p50_ms']:8.2f} "
             f"{row['p95_ms']:8.2f} {row['p99_ms']:8.2f} {row['errors']:6d}  {ratio:5.1f}×{mark}"
         )
-    print(f"warm-up before the mix: {figures['warm_up_seconds']} s")
+    warm = figures["warm_up"]
+    print(
+        f"warm-up before the mix: {warm['requests']} requests in {warm['seconds']} s, {warm['errors']} errors"
+    )
     for name in ("baseline", "mix"):
         p = figures[name]
         print(
             f"{name}: {p['requests']} requests in {p['seconds']} s = {p['per_second']} req/s, "
-            f"{p['errors']} errors; the load generator used {p['client_cpu_share']:.0%} of a core"
+            f"{p['errors']} errors; server CPU {p['server_cpu_ms_per_request']} ms a request "
+            f"({p['server_cores']} cores busy); the load generator used "
+            f"{p['client_cpu_share']:.0%} of a core"
         )
 
 
@@ -280,6 +289,7 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--duration", type=float, default=20.0, help="seconds of the mix")
     ap.add_argument("--baseline", type=float, default=10.0, help="seconds of the baseline alone")
+    ap.add_argument("--warm-up", type=float, default=5.0, help="seconds of warming up")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -314,16 +324,18 @@ def main() -> None:
             run = uvloop.run
         except ImportError:
             run = asyncio.run
-        baseline = run(phase(port, [("static file", css.group(1))], args.clients, args.baseline))
-        warmed = warm_up(port, kinds)
-        mix = run(phase(port, plan, args.clients, args.duration))
+        static = [("static file", css.group(1))]
+        baseline = run(phase(port, static, args.clients, args.baseline, process.pid))
+        # every worker takes some of the clients' connections, so each loads every edition
+        warmed = run(phase(port, warm_up_plan(kinds), args.clients, args.warm_up, process.pid))
+        mix = run(phase(port, plan, args.clients, args.duration, process.pid))
         figures = {
             "workers": args.workers,
             "clients": args.clients,
             "cores": os.cpu_count(),
             "load_before": load_before,
             "load_after": round(os.getloadavg()[0], 2),
-            "warm_up_seconds": round(warmed, 2),
+            "warm_up": warmed,
             "baseline": baseline,
             "mix": mix,
         }

@@ -36,7 +36,7 @@ from .params import (
     rule_number,
     term_name,
 )
-from .site import filter_changes
+from .site import filter_changes, on_reader
 
 __all__ = ["MAX_CHECK_BYTES", "CheckRequest", "router"]
 
@@ -86,7 +86,8 @@ async def api_docs(request: Request) -> Response:
 
 
 @router.get("/editions", summary="Every edition of the chain, oldest first")
-async def editions(request: Request) -> Response:
+@on_reader
+def editions(request: Request) -> Response:
     """Each edition (one per effective date) with its title and counts, and its documents."""
     site = site_of(request)
     by_date: dict[str, list[dict[str, Any]]] = {}
@@ -98,7 +99,8 @@ async def editions(request: Request) -> Response:
 
 
 @router.get("/editions/{edition}", summary="One edition: its record and table of contents")
-async def edition(request: Request, edition: Edition) -> Response:
+@on_reader
+def edition(request: Request, edition: Edition) -> Response:
     site = site_of(request)
     eid, named = _edition(request, edition)
     parsed = site.reader.edition(eid)
@@ -124,7 +126,8 @@ async def edition(request: Request, edition: Edition) -> Response:
     "/editions/{edition}/rules/{number}",
     summary="One rule with its subrules, examples, rulings and references",
 )
-async def rule(request: Request, edition: Edition, number: Number) -> Response:
+@on_reader
+def rule(request: Request, edition: Edition, number: Number) -> Response:
     """As ``crdex show NUMBER --edition EDITION --json``; a section gives every rule under it."""
     site = site_of(request)
     eid, named = _edition(request, edition)
@@ -133,7 +136,8 @@ async def rule(request: Request, edition: Edition, number: Number) -> Response:
 
 
 @router.get("/editions/{edition}/glossary", summary="The glossary of an edition")
-async def glossary(request: Request, edition: Edition) -> Response:
+@on_reader
+def glossary(request: Request, edition: Edition) -> Response:
     site = site_of(request)
     eid, named = _edition(request, edition)
     entries = [
@@ -151,7 +155,8 @@ async def glossary(request: Request, edition: Edition) -> Response:
 
 
 @router.get("/editions/{edition}/glossary/{term:path}", summary="One glossary entry")
-async def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
+@on_reader
+def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
     """As ``crdex show TERM --edition EDITION --json``."""
     site = site_of(request)
     eid, named = _edition(request, edition)
@@ -162,7 +167,8 @@ async def glossary_entry(request: Request, edition: Edition, term: str) -> Respo
 
 
 @router.get("/editions/{edition}/actions", summary="The keyword actions of an edition")
-async def actions(request: Request, edition: Edition) -> Response:
+@on_reader
+def actions(request: Request, edition: Edition) -> Response:
     """As ``crdex actions --edition EDITION --json``: each with its implementation and status."""
     site = site_of(request)
     eid, named = _edition(request, edition)
@@ -171,7 +177,8 @@ async def actions(request: Request, edition: Edition) -> Response:
 
 
 @router.get("/history/{name:path}", summary="Every edition of one rule, through its renumberings")
-async def history(
+@on_reader
+def history(
     request: Request,
     name: str,
     edition: Annotated[str | None, Query(description="The edition NAME is read in.")] = None,
@@ -185,7 +192,8 @@ async def history(
 
 
 @router.get("/resolve/{number}", summary="What a rule cited on one date is called on another")
-async def resolve(
+@on_reader
+def resolve(
     request: Request,
     number: Number,
     at: Annotated[str, Query(description="The date (or edition) the citation was written.")],
@@ -199,7 +207,8 @@ async def resolve(
 
 
 @router.get("/diff/{old}/{new}", summary="What changed between any two editions")
-async def diff(
+@on_reader
+def diff(
     request: Request,
     old: Edition,
     new: Edition,
@@ -220,7 +229,8 @@ async def diff(
 
 
 @router.get("/search", summary="Search the rules of one edition, a date, or every edition")
-async def search(
+@on_reader
+def search(
     request: Request,
     q: Annotated[str, Query(description="Words, a quoted phrase, or a rule number.")],
     edition: Annotated[str | None, Query(description="The edition to search.")] = None,
@@ -234,7 +244,8 @@ async def search(
 
 
 @router.get("/identities/{identity:path}", summary="Where a rule identity is now")
-async def identity(request: Request, identity: str) -> Response:
+@on_reader
+def identity(request: Request, identity: str) -> Response:
     """First and last version of the rule with this identity (such as 2004-06-01/502.36)."""
     return _json(site_of(request).reader.identity(identity_id(identity)), False)
 
@@ -282,6 +293,11 @@ async def check(request: Request) -> Response:
         raise BadValue(
             "request body", _short(body), f"a JSON object as documented ({problems})"
         ) from None
+    return await _checked(request=request, asked=asked)
+
+
+@on_reader
+def _checked(request: Request, asked: CheckRequest) -> Response:
     site = site_of(request)
     eid = site.edition_id(edition_name(asked.edition))
     as_of = date_value(asked.as_of, "as_of") if asked.as_of else None

@@ -14,6 +14,7 @@ rule text, built escaped by :mod:`.links`).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import os
@@ -90,8 +91,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        warm(site)
+        await asyncio.get_running_loop().run_in_executor(site.executor, warm, site)
         yield
+        site.executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(
         title="crdex",

@@ -30,7 +30,7 @@ from .params import (
     edition_name,
     identity_id,
 )
-from .site import filter_changes
+from .site import filter_changes, on_reader
 
 __all__ = ["PAGE_SIZE", "marked", "router"]
 
@@ -52,7 +52,8 @@ def marked(snippet: Snippet) -> Markup:
 
 
 @router.get("/search")
-async def search_page(
+@on_reader
+def search_page(
     request: Request,
     q: str = "",
     edition: str = "",
@@ -115,7 +116,8 @@ async def search_page(
 
 
 @router.get("/diff")
-async def diff_form(
+@on_reader
+def diff_form(
     request: Request,
     old: str = "",
     new: str = "",
@@ -136,7 +138,8 @@ async def diff_form(
 
 
 @router.get("/diff/{old}/{new}")
-async def diff_page(
+@on_reader
+def diff_page(
     request: Request,
     old: str,
     new: str,
@@ -178,7 +181,8 @@ async def diff_page(
 
 
 @router.get("/id/{identity:path}")
-async def identity_page(request: Request, identity: str) -> Response:
+@on_reader
+def identity_page(request: Request, identity: str) -> Response:
     """A permanent link: the rule (or term) with this identity, at its latest version."""
     site = site_of(request)
     where = site.reader.identity(identity_id(identity))

@@ -20,7 +20,7 @@ from crdex.parser.numbers import RuleNumber
 from .headers import page, redirect
 from .links import diff_url, edition_url, rule_url, term_url
 from .params import edition_name, rule_number, term_name
-from .site import Site
+from .site import Site, on_reader
 
 __all__ = ["router"]
 
@@ -47,7 +47,8 @@ def edition_info(site: Site, edition_id: str) -> dict[str, Any]:
 
 
 @router.get("/")
-async def home(request: Request) -> Response:
+@on_reader
+def home(request: Request) -> Response:
     site = site_of(request)
     witnesses: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for doc in site.documents:
@@ -66,7 +67,8 @@ async def home(request: Request) -> Response:
 
 
 @router.get("/e/{edition}")
-async def edition_page(request: Request, edition: str) -> Response:
+@on_reader
+def edition_page(request: Request, edition: str) -> Response:
     site = site_of(request)
     eid, named = canonical_edition(site, edition)
     if not named:
@@ -89,7 +91,8 @@ async def edition_page(request: Request, edition: str) -> Response:
 
 
 @router.get("/e/{edition}/glossary")
-async def glossary_page(request: Request, edition: str) -> Response:
+@on_reader
+def glossary_page(request: Request, edition: str) -> Response:
     site = site_of(request)
     eid, named = canonical_edition(site, edition)
     if not named:
@@ -102,7 +105,8 @@ async def glossary_page(request: Request, edition: str) -> Response:
 
 
 @router.get("/e/{edition}/glossary/{term:path}")
-async def term_page(request: Request, edition: str, term: str) -> Response:
+@on_reader
+def term_page(request: Request, edition: str, term: str) -> Response:
     site = site_of(request)
     eid, named = canonical_edition(site, edition)
     asked = term_name(term)
@@ -126,7 +130,8 @@ async def term_page(request: Request, edition: str, term: str) -> Response:
 
 
 @router.get("/e/{edition}/changes")
-async def changes_page(request: Request, edition: str) -> Response:
+@on_reader
+def changes_page(request: Request, edition: str) -> Response:
     site = site_of(request)
     eid, _named = canonical_edition(site, edition)
     before, _after = site.neighbours(eid)
@@ -138,7 +143,8 @@ async def changes_page(request: Request, edition: str) -> Response:
 
 
 @router.get("/e/{edition}/actions")
-async def actions_page(request: Request, edition: str) -> Response:
+@on_reader
+def actions_page(request: Request, edition: str) -> Response:
     site = site_of(request)
     eid, named = canonical_edition(site, edition)
     if not named:
@@ -148,7 +154,8 @@ async def actions_page(request: Request, edition: str) -> Response:
 
 
 @router.get("/e/{edition}/{number}")
-async def rule_page(request: Request, edition: str, number: str) -> Response:
+@on_reader
+def rule_page(request: Request, edition: str, number: str) -> Response:
     site = site_of(request)
     eid, named = canonical_edition(site, edition)
     asked = rule_number(number)

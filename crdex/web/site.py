@@ -11,9 +11,12 @@ the nodes the templates show.
 
 from __future__ import annotations
 
+import asyncio
 import functools
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from markupsafe import Markup
 
@@ -30,7 +33,7 @@ from .errors import BadRequest
 from .links import Linker, TermIndex, rule_url
 from .params import date_value, edition_name, limit_value, search_query
 
-__all__ = ["EditionFacts", "Node", "Site", "filter_changes"]
+__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "on_reader"]
 
 # what a document's witness is called on the home page, by format
 FORMATS = {
@@ -57,6 +60,28 @@ def filter_changes(items: list[DiffItem], kinds: list[str], classes: list[str]) 
         if (not kinds or item.kind in kinds)
         and (not classes or item.kind not in ("edited", "moved") or item.change in classes)
     ]
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def on_reader(handler: Callable[P, T]) -> Callable[P, Awaitable[T]]:
+    """Run a route on the site's reader thread, so that the event loop keeps answering.
+
+    Answers already in the cache, static files and 304s are served by the
+    event loop without waiting for a page being built; the reader and its
+    search index are used by one thread only, one request at a time
+    (workers are processes: that is where parallelism comes from).
+    """
+
+    @functools.wraps(handler)
+    async def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        site: Site = kwargs["request"].app.state.site  # type: ignore[attr-defined]
+        call = functools.partial(handler, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(site.executor, call)
+
+    return run
 
 
 # a glossary term found in more than this share of an edition's rules is not linked
@@ -99,6 +124,7 @@ class Site:
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="crdex-reader")
         self.facts = functools.lru_cache(maxsize=256)(self._facts)
         self.actions = functools.lru_cache(maxsize=256)(self._actions)
         self._names: dict[str, str] = {}

@@ -42,9 +42,7 @@ import os
 import random
 import re
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -53,6 +51,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
+
+from crdex.web import launch
 
 EDITIONS = (
     "cr-2002-10-07.txt",
@@ -142,32 +142,6 @@ def server_cpu(pid: int) -> float:
         if stat.parent.name == str(pid) or fields[1] == str(pid):
             total += (int(fields[11]) + int(fields[12])) / tick
     return total
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(home: Path, workers: int, log: Path) -> tuple[subprocess.Popen[bytes], int]:
-    port = free_port()
-    command = [sys.executable, "-m", "crdex", "serve", "--home", str(home)]
-    command += ["--port", str(port), "--workers", str(workers)]
-    with open(log, "wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"crdex serve stopped:\n{log.read_text(errors='replace')}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
-                if answer.status == 200:
-                    return process, port
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise SystemExit("crdex serve did not answer within 300 s")
 
 
 async def fetch(
@@ -296,7 +270,7 @@ def main() -> None:
     args = ap.parse_args()
 
     temp = Path(tempfile.mkdtemp(prefix="crdex-bench-serve-"))
-    process = None
+    server = None
     try:
         home = args.home
         if home is None:
@@ -305,7 +279,8 @@ def main() -> None:
             build_library(args.corpus, home)
         rng = random.Random(args.seed)
         kinds = urls(home, rng)
-        process, port = start_server(home, args.workers, temp / "serve.log")
+        server = launch.start(home, temp / "serve.log", workers=args.workers)
+        process, port = server.process, int(server.url.rsplit(":", 1)[1])
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as answer:
             css = re.search(r'href="(/static/style\.css\?v=\w+)"', answer.read().decode())
         assert css is not None
@@ -340,12 +315,8 @@ def main() -> None:
             "mix": mix,
         }
     finally:
-        if process is not None:
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        if server is not None:
+            server.stop()
         shutil.rmtree(temp, ignore_errors=True)
     if args.json:
         print(json.dumps(figures, indent=1))

@@ -20,18 +20,14 @@ downloaded. Expectations read in the documents: Scry is 502.36
 from __future__ import annotations
 
 import os
-import socket
 import struct
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO
+from crdex.web import launch
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -48,53 +44,11 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(home: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """``crdex serve`` on a free loopback port; returns once it answers."""
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
-    with open(log, "wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "crdex", "serve", "--home", str(home), "--port", str(port)],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=Path(__file__).parent,
-            env=env,
-        )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"crdex serve stopped:\n{log.read_text(errors='replace')}")
-        try:
-            with urllib.request.urlopen(f"{url}/api/editions", timeout=5) as answer:
-                if answer.status == 200:
-                    return process, url
-        except OSError:
-            time.sleep(0.3)
-    process.kill()
-    raise AssertionError(f"crdex serve did not answer:\n{log.read_text(errors='replace')}")
-
-
-def stop_server(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=30)
-
-
 @pytest.fixture(scope="module")
 def server(web_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    process, url = start_server(web_home, tmp_path_factory.mktemp("serve") / "serve.log")
-    yield url
-    stop_server(process)
+    running = launch.start(web_home, tmp_path_factory.mktemp("serve") / "serve.log")
+    yield running.url
+    running.stop()
 
 
 @pytest.fixture(scope="module")
@@ -221,10 +175,10 @@ def test_markup_in_a_document_stays_text(crafted_home: Path, browser, tmp_path: 
     from selenium.common.exceptions import NoAlertPresentException
     from selenium.webdriver.common.by import By
 
-    process, url = start_server(crafted_home, tmp_path / "serve.log")
+    running = launch.start(crafted_home, tmp_path / "serve.log")
     try:
         driver = browser
-        driver.get(f"{url}/e/2030-01-01/101")
+        driver.get(f"{running.url}/e/2030-01-01/101")
         assert driver.title != "pwned"
         with pytest.raises(NoAlertPresentException):
             driver.switch_to.alert.text  # noqa: B018
@@ -234,4 +188,4 @@ def test_markup_in_a_document_stays_text(crafted_home: Path, browser, tmp_path: 
         assert len(driver.find_elements(By.TAG_NAME, "h1")) == 1
         assert console_errors(driver) == []
     finally:
-        stop_server(process)
+        running.stop()

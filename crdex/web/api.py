@@ -26,7 +26,6 @@ from crdex.index.search.view import GlossaryView
 
 from .errors import BadValue
 from .headers import cache_for, page
-from .pages_edition import edition_info, site_of
 from .params import (
     change_classes,
     change_kinds,
@@ -36,7 +35,7 @@ from .params import (
     rule_number,
     term_name,
 )
-from .site import filter_changes, on_reader
+from .site import filter_changes, on_reader, site_of
 
 __all__ = ["MAX_CHECK_BYTES", "CheckRequest", "router"]
 
@@ -53,13 +52,6 @@ Number = Annotated[str, Path(description="A rule number: 7, 701, 701.22, 704.5aa
 
 def _json(data: Any, named: bool) -> Response:
     return cache_for(JSONResponse(data), "edition" if named else "moving")
-
-
-def _edition(request: Request, name: str) -> tuple[str, bool]:
-    site = site_of(request)
-    name = edition_name(name)
-    found = site.edition_id(name)
-    return found, found == name
 
 
 @router.get("", include_in_schema=False)
@@ -102,7 +94,7 @@ def editions(request: Request) -> Response:
 @on_reader
 def edition(request: Request, edition: Edition) -> Response:
     site = site_of(request)
-    eid, named = _edition(request, edition)
+    eid, named = site.named(edition)
     parsed = site.reader.edition(eid)
     contents = [
         {"number": r.number, "kind": r.kind, "title": r.title, "parent": r.parent}
@@ -111,7 +103,7 @@ def edition(request: Request, edition: Edition) -> Response:
     ]
     source = parsed.source
     record = {
-        **edition_info(site, eid),
+        **site.edition_info(eid),
         "effective_date": parsed.effective_date.isoformat() if parsed.effective_date else None,
         "format": source.format,
         "encoding": source.encoding,
@@ -130,7 +122,7 @@ def edition(request: Request, edition: Edition) -> Response:
 def rule(request: Request, edition: Edition, number: Number) -> Response:
     """As ``crdex show NUMBER --edition EDITION --json``; a section gives every rule under it."""
     site = site_of(request)
-    eid, named = _edition(request, edition)
+    eid, named = site.named(edition)
     view = site.reader.show(rule_number(number), eid)
     return _json(view.to_dict(), named)
 
@@ -139,7 +131,7 @@ def rule(request: Request, edition: Edition, number: Number) -> Response:
 @on_reader
 def glossary(request: Request, edition: Edition) -> Response:
     site = site_of(request)
-    eid, named = _edition(request, edition)
+    eid, named = site.named(edition)
     entries = [
         GlossaryView(
             term=g.term,
@@ -159,7 +151,7 @@ def glossary(request: Request, edition: Edition) -> Response:
 def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
     """As ``crdex show TERM --edition EDITION --json``."""
     site = site_of(request)
-    eid, named = _edition(request, edition)
+    eid, named = site.named(edition)
     view = site.reader.show(term_name(term), eid)
     if not isinstance(view, GlossaryView):
         raise BadValue("glossary term", term, "a glossary term (a rule number was given)")
@@ -171,7 +163,7 @@ def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
 def actions(request: Request, edition: Edition) -> Response:
     """As ``crdex actions --edition EDITION --json``: each with its implementation and status."""
     site = site_of(request)
-    eid, named = _edition(request, edition)
+    eid, named = site.named(edition)
     _id, rows = site.reader.actions(eid)
     return _json({"edition": eid, "summary": coverage_summary(rows), "actions": rows}, named)
 
@@ -218,8 +210,8 @@ def diff(
     """As ``crdex diff OLD NEW --json`` (with ``--only``); ``change`` keeps edits of those classes."""
     site = site_of(request)
     kinds, classes = change_kinds(only), change_classes(change)
-    old_id, old_named = _edition(request, old)
-    new_id, new_named = _edition(request, new)
+    old_id, old_named = site.named(old)
+    new_id, new_named = site.named(new)
     result = site.reader.diff(old_id, new_id)
     data = result.to_dict()
     if kinds or classes:

@@ -23,14 +23,13 @@ from crdex.index.search.results import Snippet
 from .errors import error_status
 from .headers import page, redirect
 from .links import diff_url, rule_url, term_url
-from .pages_edition import canonical_edition, site_of
 from .params import (
     change_classes,
     change_kinds,
     edition_name,
     identity_id,
 )
-from .site import filter_changes, on_reader
+from .site import filter_changes, on_reader, site_of
 
 __all__ = ["PAGE_SIZE", "marked", "router"]
 
@@ -149,8 +148,8 @@ def diff_page(
 ) -> Response:
     site = site_of(request)
     kinds, classes = change_kinds(only), change_classes(change)
-    old_id, old_named = canonical_edition(site, old)
-    new_id, new_named = canonical_edition(site, new)
+    old_id, old_named = site.named(old)
+    new_id, new_named = site.named(new)
     if not (old_named and new_named):
         query = request.url.query
         return redirect(diff_url(old_id, new_id) + (f"?{query}" if query else ""))

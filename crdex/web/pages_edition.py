@@ -19,31 +19,12 @@ from crdex.parser.numbers import RuleNumber
 
 from .headers import page, redirect
 from .links import diff_url, edition_url, rule_url, term_url
-from .params import edition_name, rule_number, term_name
-from .site import Site, on_reader
+from .params import rule_number, term_name
+from .site import on_reader, site_of
 
 __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
-
-
-def site_of(request: Request) -> Site:
-    return request.app.state.site  # type: ignore[no-any-return]
-
-
-def canonical_edition(site: Site, name: str) -> tuple[str, bool]:
-    """(the edition's id, whether the URL named it so)."""
-    name = edition_name(name)
-    found = site.edition_id(name)
-    return found, found == name
-
-
-def edition_info(site: Site, edition_id: str) -> dict[str, Any]:
-    """The chain's record of an edition, or the document's for a copy outside the chain."""
-    i = site.chain.get(edition_id)
-    if i is not None:
-        return site.editions[i]
-    return next((d for d in site.documents if d["id"] == edition_id), {"id": edition_id})
 
 
 @router.get("/")
@@ -70,12 +51,12 @@ def home(request: Request) -> Response:
 @on_reader
 def edition_page(request: Request, edition: str) -> Response:
     site = site_of(request)
-    eid, named = canonical_edition(site, edition)
+    eid, named = site.named(edition)
     if not named:
         return redirect(edition_url(eid))
     parsed = site.reader.edition(eid)
     before, after = site.neighbours(eid)
-    info = edition_info(site, eid)
+    info = site.edition_info(eid)
     return page(
         request,
         "edition.html",
@@ -94,7 +75,7 @@ def edition_page(request: Request, edition: str) -> Response:
 @on_reader
 def glossary_page(request: Request, edition: str) -> Response:
     site = site_of(request)
-    eid, named = canonical_edition(site, edition)
+    eid, named = site.named(edition)
     if not named:
         return redirect(f"{edition_url(eid)}/glossary")
     entries = []
@@ -108,7 +89,7 @@ def glossary_page(request: Request, edition: str) -> Response:
 @on_reader
 def term_page(request: Request, edition: str, term: str) -> Response:
     site = site_of(request)
-    eid, named = canonical_edition(site, edition)
+    eid, named = site.named(edition)
     asked = term_name(term)
     view = site.reader.show(asked, eid)
     if isinstance(view, RuleView):
@@ -133,7 +114,7 @@ def term_page(request: Request, edition: str, term: str) -> Response:
 @on_reader
 def changes_page(request: Request, edition: str) -> Response:
     site = site_of(request)
-    eid, _named = canonical_edition(site, edition)
+    eid, _named = site.named(edition)
     before, _after = site.neighbours(eid)
     if before is None:
         raise HTTPException(
@@ -146,7 +127,7 @@ def changes_page(request: Request, edition: str) -> Response:
 @on_reader
 def actions_page(request: Request, edition: str) -> Response:
     site = site_of(request)
-    eid, named = canonical_edition(site, edition)
+    eid, named = site.named(edition)
     if not named:
         return redirect(f"{edition_url(eid)}/actions")
     _id, rows = site.reader.actions(eid)
@@ -157,7 +138,7 @@ def actions_page(request: Request, edition: str) -> Response:
 @on_reader
 def rule_page(request: Request, edition: str, number: str) -> Response:
     site = site_of(request)
-    eid, named = canonical_edition(site, edition)
+    eid, named = site.named(edition)
     asked = rule_number(number)
     canon = str(RuleNumber.parse(asked))
     if not named or canon != number:

@@ -33,7 +33,7 @@ from .errors import BadRequest
 from .links import Linker, TermIndex, rule_url
 from .params import date_value, edition_name, limit_value, search_query
 
-__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "on_reader"]
+__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "on_reader", "site_of"]
 
 # what a document's witness is called on the home page, by format
 FORMATS = {
@@ -66,6 +66,11 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+def site_of(request: Any) -> Site:
+    """The site of the application answering a request."""
+    return request.app.state.site  # type: ignore[no-any-return]
+
+
 def on_reader(handler: Callable[P, T]) -> Callable[P, Awaitable[T]]:
     """Run a route on the site's reader thread, so that the event loop keeps answering.
 
@@ -77,7 +82,7 @@ def on_reader(handler: Callable[P, T]) -> Callable[P, Awaitable[T]]:
 
     @functools.wraps(handler)
     async def run(*args: P.args, **kwargs: P.kwargs) -> T:
-        site: Site = kwargs["request"].app.state.site  # type: ignore[attr-defined]
+        site = site_of(kwargs["request"])
         call = functools.partial(handler, *args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(site.executor, call)
 
@@ -164,6 +169,19 @@ class Site:
             if len(self._names) < 4096:
                 self._names[name] = found
         return found
+
+    def named(self, name: str) -> tuple[str, bool]:
+        """(the id of the edition a URL names, whether the URL named it by that id)."""
+        name = edition_name(name)
+        found = self.edition_id(name)
+        return found, found == name
+
+    def edition_info(self, edition_id: str) -> dict[str, Any]:
+        """The chain's record of an edition, or the document's for a copy outside the chain."""
+        i = self.chain.get(edition_id)
+        if i is not None:
+            return self.editions[i]
+        return next((d for d in self.documents if d["id"] == edition_id), {"id": edition_id})
 
     def neighbours(self, edition_id: str) -> tuple[str | None, str | None]:
         """The editions before and after one of the chain (None at either end or off the chain)."""

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from conftest import run_crdex
 from crdex.web import create_app
 
 SCRY = ["502.36", "501.8", "701.16", "701.18", "701.22"]
@@ -250,3 +251,29 @@ def test_json_carries_the_text_as_written(crafted: TestClient) -> None:
     assert response.headers["x-content-type-options"] == "nosniff"
     text = response.json()["text"]
     assert '<script>alert("crafted")</script>' in text
+
+
+def test_bundled_samples_with_rulings(tmp_path: Path) -> None:
+    # an empty library serves the bundled samples; the 2008 rulings page
+    # (corpus/samples/rulings-501-keyword-actions.txt, lines 86-88) files under
+    # 501.10 "There are no ties or losses in a clash. ..." [Lorwyn FAQ 2007/09/25]
+    with TestClient(create_app(tmp_path / "empty")) as samples:
+        assert "bundled sample documents" in samples.get("/").text
+        latest = samples.get("/e/latest", follow_redirects=False)
+        assert latest.headers["location"] == "/e/2022-10-07.keyword-actions"
+        page = main(samples.get("/e/2008-03-17/501.10").text)
+        rulings = page[page.index('class="rulings"') :]
+        assert "There are no ties or losses in a clash." in rulings
+        assert "Lorwyn FAQ" in rulings and '<time datetime="2007-09-25">' in rulings
+    assert list(tmp_path.iterdir()) == []  # nothing written, not even the empty home
+
+
+def test_serve_says_when_it_cannot_listen(tmp_path: Path) -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        done = run_crdex("serve", "--home", str(tmp_path / "home"), "--port", str(port))
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"Error: cannot listen on 127.0.0.1 port {port}: ")
+    assert "Traceback" not in done.stderr

@@ -42,6 +42,7 @@ def serve(home: str | None, host: str, port: int, workers: int, log_level: str) 
     Listens on 127.0.0.1 unless --host says otherwise.
     """
     import os
+    import socket
 
     import uvicorn
 
@@ -49,6 +50,11 @@ def serve(home: str | None, host: str, port: int, workers: int, log_level: str) 
     from crdex.errors import CrdexError
     from crdex.home import ENV_VAR, resolve_home
 
+    try:  # say so now, not after loading the library
+        with socket.create_server((host, port)):
+            pass
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host} port {port}: {exc.strerror}") from None
     resolved = resolve_home(home)
     reader = Reader(resolved, notice=note)
     if reader.bundled:

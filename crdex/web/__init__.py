@@ -5,7 +5,8 @@ of one edition (:mod:`.pages_edition`) and across editions
 (:mod:`.pages_across`), the JSON API (:mod:`.api`), link-making of rule
 references and glossary terms (:mod:`.links`), caching and security
 headers (:mod:`.headers`), errors (:mod:`.errors`), URL values
-(:mod:`.params`), and what they share (:mod:`.site`). Everything is
+(:mod:`.params`), and what they share (:mod:`.site`); :mod:`.launch` runs
+``crdex serve`` in a child process for tests and benchmarks. Everything is
 answered through one :class:`crdex.api.Reader`; nothing is written.
 """
 

@@ -90,14 +90,39 @@ class Reader:
         ]
 
     def documents(self) -> list[dict[str, Any]]:
-        """Every document of the library: what it is, what it witnesses, where it came from."""
-        docs = self.lineage.library.documents.values()
-        return [d.to_dict() for d in sorted(docs, key=lambda d: (d.date or "", d.name, d.sha256))]
+        """Every document the library holds, by date: every witness of every edition.
+
+        Each is what ``crdex documents --json`` lists (kind, format, what it
+        witnesses and with what coverage, its repairs) and ``in_chain``:
+        whether it is the witness that speaks first for its edition.
+        """
+        library = self.lineage.library
+        first = {record.witnesses[0].sha256 for record in library.chain()}
+        docs = sorted(library.documents.values(), key=lambda d: (d.date or "", d.name, d.sha256))
+        return [{**d.to_dict(), "in_chain": d.sha256 in first} for d in docs]
 
     def edition(self, name: str = "latest") -> Edition:
         """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
         lineage = self.lineage
         return lineage.library.edition(lineage.edition(name).sha256)
+
+    def fingerprint(self) -> str:
+        """A short string that changes whenever an answer of this reader could change.
+
+        The identity graph's key covers the documents of the chain, the
+        parser, the matching code and the overrides; the copies outside the
+        chain are added. Caches (a web server's ETags) are keyed by it.
+        """
+        import hashlib
+
+        lineage = self.lineage
+        others = sorted(lineage.library.documents)
+        blob = "\n".join([lineage.graph.key, *others]).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    def edition_id(self, name: str = "latest") -> str:
+        """The id of the edition a name means (an id, a date or ``latest``), without loading it."""
+        return self.lineage.edition(name).id
 
     # -- one edition ---------------------------------------------------------------
 
@@ -120,6 +145,33 @@ class Reader:
     def history(self, number: str, edition: str | None = None) -> History:
         """Every edition of the rule ``number`` names in ``edition`` (default: its latest)."""
         return self.lineage.history(number, edition)
+
+    def identity(self, identity: str) -> dict[str, Any]:
+        """Where the rule (or glossary entry) with this identity id is: first and last version.
+
+        ``current`` is true when its last version is in the latest edition
+        (a permanent link to the rule then reaches its current number); its
+        history says what became of it otherwise.
+        """
+        from crdex.index.errors import UnknownRule
+        from crdex.index.lineage.editions import suggest
+
+        graph = self.lineage.graph
+        ident = graph.identity(identity.strip())
+        if ident is None:
+            near = suggest(identity.strip(), [i.id for i in graph.identities], cutoff=0.8)
+            raise UnknownRule(f"no rule or glossary entry has the identity {identity!r}{near}")
+        eds = graph.editions
+        first, last = ident.runs[0], ident.runs[-1]
+        return {
+            "identity": ident.id,
+            "glossary": ident.glossary,
+            "first_edition": eds[first.start].id,
+            "first_number": first.key,
+            "last_edition": eds[last.end].id,
+            "number": last.key,
+            "current": last.end == len(eds) - 1,
+        }
 
     def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
         """What the rule cited as ``number`` on date ``at`` is called on ``to`` (default latest)."""

@@ -35,6 +35,7 @@ COMMANDS = {
         "remove",
         "resolve",
         "search",
+        "serve",
         "show",
         "verify",
     )

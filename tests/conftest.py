@@ -140,3 +140,44 @@ def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("corpus-home")
     api.build([CORPUS], home=home)
     return home
+
+
+# A few real editions, enough for every page of the web application: Scry is
+# 502.36 (2005-02-01), 501.8 (2007-05-01, 2009-05-01), 701.16 (2009-07-11),
+# 701.18 (2020-07-03) and 701.22 (2026-08-07); 2009-05-01 → 2009-07-11 is the
+# Magic 2010 renumbering.
+WEB_EDITIONS = (
+    "cr-2005-02-01.txt",
+    "cr-2007-05-01.txt",
+    "cr-2009-05-01.txt",
+    "cr-2009-07-11.txt",
+    "cr-2020-07-03.txt",
+    "cr-2026-08-07.txt",
+)
+
+
+def _library_with_search(home: Path, paths: list[Path]) -> Path:
+    from crdex.index.library import Library
+    from crdex.index.search import update_index
+
+    library = Library(home)
+    library.add(paths)
+    library.graph()
+    update_index(library)
+    return home
+
+
+@pytest.fixture(scope="session")
+def web_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library of WEB_EDITIONS with its identity graph and search index, built once per session."""
+    if not corpus_available():
+        pytest.skip("../shared/corpus is not beside the checkout")
+    paths = [corpus_path(name) for name in WEB_EDITIONS]
+    return _library_with_search(tmp_path_factory.mktemp("web-home"), paths)
+
+
+@pytest.fixture(scope="session")
+def crafted_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library of one invented edition whose text is full of markup (tests/data/web)."""
+    paths = [REPO / "tests" / "data" / "web" / "crafted-2030-01-01.txt"]
+    return _library_with_search(tmp_path_factory.mktemp("crafted-home"), paths)

@@ -85,8 +85,25 @@ class GlossaryView:
         }
 
 
+# the last few editions' citing tables: a server shows many rules of one edition, and
+# reading every rule of it again for each (3 ms for 2026-08-07) would be most of the work
+_CITED: dict[int, tuple[Edition, dict[str, list[str]]]] = {}
+_CITED_KEPT = 8
+
+
 def _cited_by(edition: Edition) -> dict[str, list[str]]:
     """Rule number → the numbers of the rules (and glossary terms) that refer to it."""
+    held = _CITED.get(id(edition))
+    if held is not None and held[0] is edition:
+        return held[1]
+    out = _citing(edition)
+    while len(_CITED) >= _CITED_KEPT:
+        _CITED.pop(next(iter(_CITED)))
+    _CITED[id(edition)] = (edition, out)
+    return out
+
+
+def _citing(edition: Edition) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for rule in edition.rules:
         for ref in rule.references:
@@ -120,7 +137,7 @@ def _view(
         examples=[e.text for e in rule.examples],
         rulings=own or rulings_of(rule.number),
         references=list(dict.fromkeys(ref.target for ref in rule.references)),
-        cited_by=cited.get(rule.number, []),
+        cited_by=list(cited.get(rule.number, ())),
         children=[
             _view(edition, child, cited, rulings_of)
             for child in (edition.rule(n) for n in rule.children)

@@ -90,6 +90,32 @@ class Reader:
             for i, e in enumerate(graph.editions)
         ]
 
+    def documents(self) -> list[dict[str, Any]]:
+        """Every document the library holds, by date: every copy of an edition, not only the chain's.
+
+        Each names its edition id (a tagged copy has an id of its own), date,
+        tag, format, path, rule and glossary counts, and ``in_chain``: whether
+        it is the copy that answers for its edition. What a library covers is
+        more than its chain: a second copy can be named by its id.
+        """
+        chain = {e.sha256 for e in self.lineage.graph.editions}
+        docs = sorted(
+            self.lineage.library.documents.values(), key=lambda d: (d.date or "", d.rank, d.id)
+        )
+        return [
+            {
+                "id": d.id,
+                "date": d.date,
+                "tag": d.tag,
+                "format": d.format,
+                "path": d.path,
+                "rules": d.rules,
+                "glossary": d.glossary,
+                "in_chain": d.sha256 in chain,
+            }
+            for d in docs
+        ]
+
     def edition(self, name: str = "latest") -> Edition:
         """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
         lineage = self.lineage

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crdex.home import resolve_home
 from crdex.index.library import AddReport, Library, Progress
@@ -28,9 +28,12 @@ from crdex.index.lineage.diff import EditionDiff
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
-from crdex.index.search.results import SearchResult
-from crdex.index.search.view import GlossaryView, RuleView
 from crdex.parser.tree import Edition, GlossaryEntry, Rule
+
+if TYPE_CHECKING:
+    # search (Whoosh) is imported when a search or a show asks for it, not with the API
+    from crdex.index.search.results import SearchResult
+    from crdex.index.search.view import GlossaryView, RuleView
 
 __all__ = [
     "Reader",

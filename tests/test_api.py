@@ -41,7 +41,7 @@ def test_documents_name_every_copy(corpus_home: Path) -> None:
     assert copies["2026-08-07"]["in_chain"] is True
     assert copies["2026-08-07.upload-20260808"]["in_chain"] is False
     assert copies["2026-08-07.upload-20260808"]["tag"] == "upload-20260808"
-    dates = [d["date"] for d in docs]
+    dates = [d["date"] or "" for d in docs]  # undated documents (date None) first
     assert dates == sorted(dates)
 
 

@@ -29,6 +29,7 @@ COMMANDS = {
         "diff",
         "export",
         "history",
+        "mcp",
         "parse",
         "resolve",
         "search",

@@ -112,3 +112,46 @@ def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     library.add([CORPUS])
     library.graph()
     return home
+
+
+# A handful of real editions: two of the old numbering (Scry is 502.36, then 501.8),
+# the last old one and the first new one (Scry 501.8, then 701.16), today's (701.22),
+# and a second copy of today's (the second upload, outside the chain).
+FEW_EDITIONS = (
+    "cr-2005-02-01.txt",
+    "cr-2008-05-01.txt",
+    "cr-2009-05-01.txt",
+    "cr-2009-07-11.txt",
+    "cr-2026-08-07.txt",
+    "cr-2026-08-07.upload-20260808.txt",
+)
+
+
+@pytest.fixture(scope="session")
+def few_editions_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library of the FEW_EDITIONS, with its identity graph, built once per session."""
+    if not corpus_available():
+        pytest.skip("../shared/corpus is not beside the checkout")
+    from crdex.index.library import Library
+
+    home = tmp_path_factory.mktemp("few-editions-home")
+    library = Library(home)
+    library.add([CORPUS / name for name in FEW_EDITIONS])
+    library.graph()
+    return home
+
+
+def mcp_session(server, use, **client_options):
+    """``await use(client)`` in a session of the MCP SDK's client with ``server``.
+
+    ``server`` is anything the SDK's ``Client`` connects to: a server object
+    (in memory), ``StdioServerParameters`` (a process it starts) or a URL.
+    """
+    import anyio
+    from mcp import Client
+
+    async def main():
+        async with Client(server, **client_options) as client:
+            return await use(client)
+
+    return anyio.run(main)

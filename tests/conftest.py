@@ -100,18 +100,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-@pytest.fixture(scope="session")
-def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A library holding the whole ../shared/corpus, with its identity graph, built once per session."""
+def _library_home(tmp_path_factory: pytest.TempPathFactory, name: str, paths: list[Path]) -> Path:
+    """A library in a new temporary folder holding ``paths``, with its identity graph."""
     if not corpus_available():
         pytest.skip("../shared/corpus is not beside the checkout")
     from crdex.index.library import Library
 
-    home = tmp_path_factory.mktemp("corpus-home")
+    home = tmp_path_factory.mktemp(name)
     library = Library(home)
-    library.add([CORPUS])
+    library.add(paths)
     library.graph()
     return home
+
+
+@pytest.fixture(scope="session")
+def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library holding the whole ../shared/corpus, with its identity graph, built once per session."""
+    return _library_home(tmp_path_factory, "corpus-home", [CORPUS])
 
 
 # A handful of real editions: two of the old numbering (Scry is 502.36, then 501.8),
@@ -130,15 +135,7 @@ FEW_EDITIONS = (
 @pytest.fixture(scope="session")
 def few_editions_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A library of the FEW_EDITIONS, with its identity graph, built once per session."""
-    if not corpus_available():
-        pytest.skip("../shared/corpus is not beside the checkout")
-    from crdex.index.library import Library
-
-    home = tmp_path_factory.mktemp("few-editions-home")
-    library = Library(home)
-    library.add([CORPUS / name for name in FEW_EDITIONS])
-    library.graph()
-    return home
+    return _library_home(tmp_path_factory, "few-editions-home", [CORPUS / n for n in FEW_EDITIONS])
 
 
 def mcp_session(server, use, **client_options):

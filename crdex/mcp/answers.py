@@ -17,8 +17,7 @@ context is never flooded.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -84,15 +83,9 @@ class Answers:
         self.reader = reader
         self._lock = threading.Lock()
 
-    @contextmanager
-    def using(self) -> Iterator[Reader]:
-        """The reader, for one call at a time."""
-        with self._lock:
-            yield self.reader
-
     def ask(self, question: Callable[..., Answer], *args: Any) -> Answer:
         """``question(*args)`` with the reader to itself; a bundled library is said in the text."""
-        with self.using():
+        with self._lock:
             answer = question(*args)
             if self.reader.bundled:
                 answer = Answer(answer.data, f"{render.BUNDLED}\n{answer.text}")

@@ -1,0 +1,157 @@
+"""Start-up to first answer of ``crdex mcp``, beside baselines measured in the same run.
+
+What an assistant waits for when it starts the server: spawn ``crdex mcp``
+on stdio, send ``initialize`` (and ``notifications/initialized``), call one
+tool (``resolve 502.36 at 2005-02-01``) and read the answer. Each figure is
+the median wall time of ``--repeat`` fresh processes, after a warm-up that
+is not counted (so the library's caches and the operating system's file
+cache are warm):
+
+- ``python -c pass``: starting the interpreter;
+- ``import mcp.server.mcpserver``: the MCP SDK's own import, the floor
+  under any server built on it;
+- ``crdex resolve 502.36 --at 2005-02-01 --json``: the same answer from the
+  command line;
+- ``crdex mcp``: time to the ``initialize`` answer, and to the tool's answer.
+
+Each round runs each of them once, so a change in the machine's load
+touches all of them alike.
+
+The client here speaks JSON-RPC itself, one JSON message per line as the
+stdio transport does, instead of importing the SDK: the measured time is
+then the server's alone, and this file, named ``mcp.py``, never stands in
+for the SDK (every process runs in a temporary folder for the same
+reason: ``python -m`` puts its folder first on the import path).
+
+    python bench/mcp.py --home DIR [--repeat 5] [--json]
+
+``--home`` (or ``CRDEX_HOME``) names a library holding 2005-02-01 and a
+later edition, built beforehand (``crdex build``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import IO, Any
+
+CALL = {"name": "resolve", "arguments": {"number": "502.36", "at": "2005-02-01"}}
+
+
+def _send(pipe: IO[bytes], message: dict[str, Any]) -> None:
+    pipe.write(json.dumps({"jsonrpc": "2.0", **message}).encode() + b"\n")
+    pipe.flush()
+
+
+def _answer(pipe: IO[bytes], ident: int) -> dict[str, Any]:
+    """The response to request ``ident`` (notifications and logs in between are skipped)."""
+    while True:
+        line = pipe.readline()
+        if not line:
+            raise RuntimeError(f"the server closed its output before answering request {ident}")
+        message = json.loads(line)
+        if message.get("id") == ident:
+            return message
+
+
+def mcp_session(home: str, cwd: str) -> tuple[float, float, dict[str, Any]]:
+    """Seconds to the ``initialize`` answer and to the tool's answer, and that answer."""
+    start = time.perf_counter()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "crdex", "mcp", "--home", home],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=cwd,
+    )
+    assert server.stdin is not None and server.stdout is not None
+    try:
+        _send(
+            server.stdin,
+            {
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "bench", "version": "0"},
+                },
+            },
+        )
+        _answer(server.stdout, 1)
+        initialized = time.perf_counter() - start
+        _send(server.stdin, {"method": "notifications/initialized"})
+        _send(server.stdin, {"id": 2, "method": "tools/call", "params": CALL})
+        answer = _answer(server.stdout, 2)
+        answered = time.perf_counter() - start
+    finally:
+        server.stdin.close()
+        server.wait(timeout=60)
+    return initialized, answered, answer
+
+
+def run(args: list[str], cwd: str) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True, cwd=cwd)
+    return time.perf_counter() - start
+
+
+FIGURES = (
+    "python -c pass",
+    "import mcp.server.mcpserver",
+    "crdex resolve --json",
+    "crdex mcp: initialize answered",
+    "crdex mcp: first tool answered",
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--home", default=os.environ.get("CRDEX_HOME"), help="the library")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    opts = parser.parse_args()
+    if not opts.home:
+        parser.error("name a built library with --home DIR (or CRDEX_HOME)")
+    home = os.path.abspath(opts.home)
+    py = sys.executable
+    resolve = [py, "-m", "crdex", "resolve", "502.36", "--at", "2005-02-01", "--json"]
+    resolve += ["--home", home]
+    samples: dict[str, list[float]] = {name: [] for name in FIGURES}
+    with tempfile.TemporaryDirectory(prefix="crdex-bench-mcp-") as cwd:
+        _init, _done, answer = mcp_session(home, cwd)  # warm-up, and a check of the answer
+        structured = answer.get("result", {}).get("structuredContent") or {}
+        if structured.get("number") != "701.22":
+            sys.exit(f"unexpected answer from crdex mcp: {json.dumps(answer)[:500]}")
+        run(resolve, cwd)
+        # one of each per round, so that a change in the machine's load touches all alike
+        for _round in range(opts.repeat):
+            samples["python -c pass"].append(run([py, "-c", "pass"], cwd))
+            samples["import mcp.server.mcpserver"].append(
+                run([py, "-c", "import mcp.server.mcpserver"], cwd)
+            )
+            samples["crdex resolve --json"].append(run(resolve, cwd))
+            initialized, answered, _ = mcp_session(home, cwd)
+            samples["crdex mcp: initialize answered"].append(initialized)
+            samples["crdex mcp: first tool answered"].append(answered)
+    figures = {name: statistics.median(values) for name, values in samples.items()}
+    if opts.json:
+        print(json.dumps({k: round(v, 3) for k, v in figures.items()}, indent=1))
+        return
+    first = figures["crdex mcp: first tool answered"]
+    print(f"median of {opts.repeat} fresh processes each (after a warm-up), library {home}")
+    for name, seconds in figures.items():
+        ratio = first / seconds if seconds else float("inf")
+        print(f"  {name:<34} {seconds:6.3f} s   (first answer ÷ this: {ratio:4.2f})")
+    verdict = "within" if first <= 1.0 else "over"
+    print(f"start-up to first answer: {first:.3f} s, {verdict} the 1 s budget")
+
+
+if __name__ == "__main__":
+    main()

@@ -226,7 +226,7 @@ def test_search_bounds_and_errors(server: Any) -> None:
         "Error executing tool search: no edition 'nope' in the library: name an edition by "
         "its id (such as 2026-08-07), by a date (YYYY-MM-DD), or 'latest'"
     )
-    assert "less than or equal to 50" in error(server, "search", query="scry", limit=51)
+    assert "less than or equal to 25" in error(server, "search", query="scry", limit=26)
 
 
 # -- diff ------------------------------------------------------------------------------
@@ -329,21 +329,22 @@ def test_check_citations(server: Any) -> None:
 
 
 def test_editions_with_their_documents(server: Any) -> None:
-    result = call(server, "editions")
-    found = result.structured_content
+    found = data(server, "editions")
     assert found["bundled"] is False
     ids = [e["id"] for e in found["editions"]]
     assert ids == ["2005-02-01", "2008-05-01", "2009-05-01", "2009-07-11", "2026-08-07"]
-    today = found["editions"][-1]
+    assert [e["copies"] for e in found["editions"]] == [1, 1, 1, 1, 2]
+    assert all(e["rules"] > 0 and e["glossary"] > 0 for e in found["editions"])
+    assert all("documents" not in e for e in found["editions"])
+    assert found["undated"] == 0
+    result = call(server, "editions", documents=True)
+    today = result.structured_content["editions"][-1]
     copies = {d["id"]: d["in_chain"] for d in today["documents"]}
     assert copies == {"2026-08-07": True, "2026-08-07.upload-20260808": False}
-    assert all(e["rules"] > 0 and e["glossary"] > 0 for e in found["editions"])
     assert "2026-08-07.upload-20260808" in result.content[0].text
     # a second copy is named by its id
-    assert (
-        data(server, "rule", number="701.22", edition_or_date="2026-08-07.upload-20260808")["title"]
-        == "Scry"
-    )
+    second = data(server, "rule", number="701.22", edition_or_date="2026-08-07.upload-20260808")
+    assert second["title"] == "Scry"
 
 
 def test_answers_stay_small(server: Any) -> None:

@@ -93,15 +93,27 @@ class Answers:
 
     # -- the library ----------------------------------------------------------------
 
-    def editions(self) -> Answer:
+    def editions(self, documents: bool) -> Answer:
+        """The chain's editions; with ``documents``, each with the documents behind it."""
         reader = self.reader
-        editions = [{**e, "documents": []} for e in reader.editions()]
+        editions = [{**e, "copies": 0} for e in reader.editions()]
         by_date = {e["date"]: e for e in editions}
         undated = []
         for doc in reader.documents():
             edition = by_date.get(doc["date"])
-            (edition["documents"] if edition is not None else undated).append(doc)
-        data = {"bundled": reader.bundled, "editions": editions, "undated": undated}
+            if edition is None:
+                undated.append(doc)
+            else:
+                edition["copies"] += 1
+                if documents:
+                    edition.setdefault("documents", []).append(doc)
+        data: dict[str, Any] = {
+            "bundled": reader.bundled,
+            "editions": editions,
+            "undated": len(undated),
+        }
+        if documents:
+            data["undated_documents"] = undated
         return Answer(data, render.editions(data))
 
     # -- one edition ------------------------------------------------------------------

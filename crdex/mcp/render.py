@@ -66,21 +66,28 @@ def _more(where: dict[str, Any], what: str) -> str:
     return shown
 
 
+def _document(doc: dict[str, Any]) -> str:
+    tag = f" {doc['tag']}" if doc["tag"] else ""
+    second = "" if doc["in_chain"] else ", a second copy"
+    return f"{doc['id']} ({doc['format']}{tag}, {PurePath(doc['path']).name}{second})"
+
+
 def editions(data: dict[str, Any]) -> str:
     eds = data["editions"]
     lines = [f"{len(eds)} edition{'s' * (len(eds) != 1)}, oldest first:"]
     for e in eds:
-        copies = "; ".join(
-            f"{doc['id']}: {doc['format']}{' ' + doc['tag'] if doc['tag'] else ''}, "
-            f"{PurePath(doc['path']).name}" + ("" if doc["in_chain"] else " (second copy)")
-            for doc in e["documents"]
-        )
+        copies = f", {e['copies']} copies" if e["copies"] > 1 else ""
+        line = f"  {e['id']}  {e['rules']} rules, {e['glossary']} glossary entries{copies}"
+        if "documents" in e:
+            line += ": " + "; ".join(_document(doc) for doc in e["documents"])
+        lines.append(line)
+    if "undated_documents" in data:
+        names = sorted({PurePath(doc["path"]).name for doc in data["undated_documents"]})
+        if names:
+            lines.append(f"documents with no date of their own: {', '.join(names)}")
+    elif data["undated"]:
         lines.append(
-            f"  {e['id']}  {e['rules']} rules, {e['glossary']} glossary entries  [{copies}]"
-        )
-    for doc in data["undated"]:
-        lines.append(
-            f"  undated document: {doc['id']} ({doc['format']}, {PurePath(doc['path']).name})"
+            f"and {data['undated']} documents with no date of their own (listed with documents)"
         )
     return "\n".join(lines)
 

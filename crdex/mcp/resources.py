@@ -43,7 +43,7 @@ def register_resources(server: MCPServer, answers: Answers) -> None:
     @server.resource("crdex://editions", name="editions", title="The editions in the library")
     def editions() -> str:
         """The editions of the Comprehensive Rules the library holds, with their documents."""
-        return read(answers.editions)
+        return read(answers.editions, True)
 
     @server.resource("crdex://{edition}", name="contents", title="An edition's contents")
     def contents(edition: str) -> str:

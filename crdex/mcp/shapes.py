@@ -170,7 +170,8 @@ class EditionShape(TypedDict):
     rules: int
     glossary: int
     chain_index: int
-    documents: Annotated[list[DocumentShape], _("the documents of this edition")]
+    copies: Annotated[int, _("how many documents of this edition the library holds")]
+    documents: NotRequired[Annotated[list[DocumentShape], _("those documents, when asked for")]]
 
 
 class EditionsShape(TypedDict):
@@ -178,4 +179,7 @@ class EditionsShape(TypedDict):
 
     bundled: Annotated[bool, _("true when the library is empty and bundled samples answer")]
     editions: list[EditionShape]
-    undated: list[DocumentShape]
+    undated: Annotated[int, _("how many documents have no date of their own")]
+    undated_documents: NotRequired[
+        Annotated[list[DocumentShape], _("those documents, when asked for")]
+    ]

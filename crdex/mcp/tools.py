@@ -70,15 +70,21 @@ def register_tools(server: MCPServer, answers: Answers) -> None:
         return server.tool(description=inspect.cleandoc(fn.__doc__), annotations=_READ_ONLY)(fn)
 
     @tool
-    def editions() -> Annotated[CallToolResult, EditionsShape]:
+    def editions(
+        documents: Annotated[
+            bool,
+            Field(description="List the documents behind each edition (format, tag, file)"),
+        ] = False,
+    ) -> Annotated[CallToolResult, EditionsShape]:
         """The editions of the Comprehensive Rules the library holds, oldest first.
 
         Each with its id and effective date, how many rules and glossary
-        entries it has, and the documents behind it (format, tag, file; a
-        second copy of an edition can be named by its own id). Says when the
-        library is empty and the answers come from bundled sample documents.
+        entries it has and how many copies of it the library holds; with
+        `documents`, those copies (format, tag, file; a second copy can be
+        named by its own id). Says when the library is empty and the
+        answers come from bundled sample documents.
         """
-        return ask(answers.editions)
+        return ask(answers.editions, documents)
 
     @tool
     def rule(
@@ -114,7 +120,7 @@ def register_tools(server: MCPServer, answers: Answers) -> None:
         all_editions: Annotated[
             bool, Field(description="Search every edition, versions of each rule grouped")
         ] = False,
-        limit: Annotated[int, Field(ge=1, le=50, description="How many rules at most")] = 10,
+        limit: Annotated[int, Field(ge=1, le=25, description="How many rules at most")] = 10,
     ) -> Annotated[CallToolResult, SearchShape]:
         """Rules that answer a question, ranked as `crdex search` ranks them, with snippets.
 

@@ -28,12 +28,14 @@ from crdex.index.lineage.diff import EditionDiff
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
-from crdex.index.search.results import SearchResult
-from crdex.index.search.view import GlossaryView, RuleView
 from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 if TYPE_CHECKING:
     from crdex.index.verify import VerifyReport
+
+    # search (Whoosh) is imported when a search or a show asks for it, not with the API
+    from crdex.index.search.results import SearchResult
+    from crdex.index.search.view import GlossaryView, RuleView
 
 __all__ = [
     "Reader",

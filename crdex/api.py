@@ -31,11 +31,10 @@ from crdex.index.questions import Lineage, open_lineage
 from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 if TYPE_CHECKING:
-    from crdex.index.verify import VerifyReport
-
     # search (Whoosh) is imported when a search or a show asks for it, not with the API
     from crdex.index.search.results import SearchResult
     from crdex.index.search.view import GlossaryView, RuleView
+    from crdex.index.verify import VerifyReport
 
 __all__ = [
     "Reader",

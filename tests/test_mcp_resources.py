@@ -110,6 +110,7 @@ def test_an_empty_library_answers_from_the_bundled_samples(tmp_path: Path) -> No
     from crdex.api import Reader
     from crdex.mcp import create_server
 
+    (tmp_path / "empty").mkdir()
     empty = create_server(Reader(tmp_path / "empty"))
 
     async def use(client: Any) -> Any:
@@ -118,4 +119,4 @@ def test_an_empty_library_answers_from_the_bundled_samples(tmp_path: Path) -> No
     result = mcp_session(empty, use, mode="legacy")
     assert result.structured_content["bundled"] is True
     assert result.content[0].text.startswith("note: the library is empty")
-    assert not (tmp_path / "empty").exists()  # read only: nothing was written
+    assert list((tmp_path / "empty").iterdir()) == []  # read only: nothing was written

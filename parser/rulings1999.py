@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from lark import Token, Transformer
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .blocks import Line, line_of
 from .build import Ledger
@@ -163,6 +163,27 @@ def _check_generations(path: str, lines: list[str]) -> None:
     raise ParseError(path, at, column, text, message)
 
 
+def _as_stray_line(exc: UnexpectedInput, source: str) -> UnexpectedInput:
+    """A line no terminal of its place reads, as such.
+
+    The contextual lexer only tries the lines that can stand where the
+    parser is; when none fits, Lark tries every terminal and reports the
+    first that matches, so that a cut line "A.27.R" would be called an
+    index heading. What the user needs to hear is that the line cannot
+    stand there, and what could.
+    """
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        token = exc.token
+        return UnexpectedCharacters(
+            source,
+            token.start_pos or 0,
+            token.line or exc.line,
+            token.column or exc.column,
+            allowed=set(exc.expected),
+        )
+    return exc
+
+
 def parse_rulings_1999(text: str, path: str = "<rulings>") -> tuple[dict[str, object], Ledger]:
     """A 1999 rulings summary; returns ``Edition`` fields and the line ledger."""
     lines = text.split("\n")
@@ -171,9 +192,11 @@ def parse_rulings_1999(text: str, path: str = "<rulings>") -> tuple[dict[str, ob
     check_lines(path, lines)
     _check_generations(path, lines)
     parser = load_grammar("rulings_1999", transformer=_transformer)
+    source = "".join(ln + "\n" for ln in lines)
     try:
-        sections: list[tuple[str, list[Line]]] = parser.parse("".join(ln + "\n" for ln in lines))
+        sections: list[tuple[str, list[Line]]] = parser.parse(source)
     except UnexpectedInput as exc:
-        raise parse_error(exc, MappedText.identity(path, lines), NAMES) from None
+        stray = _as_stray_line(exc, source)
+        raise parse_error(stray, MappedText.identity(path, lines), NAMES) from None
     ledger = Ledger(path, len(lines))
     return build_summary(sections, ledger), ledger

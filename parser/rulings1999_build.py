@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from .blocks import Line
 from .build import Ledger, join_lines, mark_gap
-from .errors import NotRulesError
 from .page_index import read_contents, read_index
 from .page_numbers import ITEM_NUMBER, ItemNumber, page_references
 from .page_sources import Credits, read_credits, take_sources
@@ -246,8 +245,6 @@ def build_summary(sections: list[tuple[str, list[Line]]], ledger: Ledger) -> dic
             builder.add_entry(line)
         else:
             mark_gap(line, ledger)
-    if not builder.items:
-        raise NotRulesError(ledger.path, 1, 1, "", "no chapters found on the page")
     contents = read_contents(parts.get("contents", []), ledger, builder.items, builder.numbers)
     index = read_index(parts.get("index", []), ledger, set(builder.numbers))
     for line in parts.get("credits", []):
@@ -256,8 +253,8 @@ def build_summary(sections: list[tuple[str, list[Line]]], ledger: Ledger) -> dic
         else:
             ledger.mark(line, "credits")
     _check_targets(builder, ledger, credits)
-    if "credits" not in parts:
-        _note_truncation(ledger, "index" in parts)
+    if not credit_lines:
+        _note_truncation(ledger, "index" in parts, "credits" in parts)
     return {
         "title": title,
         "introduction": introduction,
@@ -304,13 +301,17 @@ def _repair_at_end(ledger: Ledger, kind: str, reason: str) -> Repair:
     return Repair(last, kind, reason)
 
 
-def _note_truncation(ledger: Ledger, has_index: bool) -> None:
-    where = "in its index" if has_index else "in its chapters, before the index"
+def _note_truncation(ledger: Ledger, has_index: bool, has_heading: bool) -> None:
+    if has_heading:
+        where = "at the heading of its acknowledgements and disclaimers, before their text"
+    elif has_index:
+        where = "in its index, without its acknowledgements and disclaimers"
+    else:
+        where = "in its chapters, before the index and the acknowledgements and disclaimers"
     ledger.repairs.append(
         _repair_at_end(
             ledger,
             "truncated",
-            f"the page ends {where}, without its acknowledgements and disclaimers: it looks "
-            "cut short; everything up to here was read",
+            f"the page ends {where}: it looks cut short; everything up to here was read",
         )
     )

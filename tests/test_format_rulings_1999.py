@@ -15,7 +15,7 @@ import pytest
 
 from conftest import corpus_path, parsed, run_crdex
 from crdex.corpus import bundled_documents
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 from crdex.parser import ParseError, detect_format, parse_text
 from crdex.parser.page_numbers import ItemNumber
 from crdex.parser.serialize import edition_from_dict, edition_to_dict

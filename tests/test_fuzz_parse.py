@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import CORPUS
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 from crdex.parser import parse_text
 
 PIECES = [

@@ -18,13 +18,25 @@ contents leave out), and every topic of the body must be in them.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from .blocks import Line
 from .build import Ledger, mark_gap
 from .page_numbers import ItemNumber
 from .tree import ContentsEntry, IndexEntry, Rule, Span
 
-__all__ = ["read_contents", "read_index"]
+__all__ = ["marked_lines", "read_contents", "read_index"]
+
+
+def marked_lines(lines: list[Line], ledger: Ledger, kind: str) -> Iterator[Line]:
+    """The lines with text, each put in the ledger as ``kind``; blank lines as gaps."""
+    for line in lines:
+        if line.kind in ("BLANK", "DECOR"):
+            mark_gap(line, ledger)
+            continue
+        ledger.mark(line, kind)
+        yield line
+
 
 _ENTRY = re.compile(r"^(?P<term>.+?),\s*(?P<targets>[A-Z]\.\d.*)$")
 _SEE = re.compile(r"^(?P<term>.+?),\s*[Ss]ee\s+(?P<see>.+?)\s*$")
@@ -38,11 +50,7 @@ def read_index(lines: list[Line], ledger: Ledger, known: set[str]) -> list[Index
     """
     out: list[IndexEntry] = []
     where: list[Line] = []
-    for line in lines:
-        if line.kind in ("BLANK", "DECOR"):
-            mark_gap(line, ledger)
-            continue
-        ledger.mark(line, "index")
+    for line in marked_lines(lines, ledger, "index"):
         if line.kind == "INDEX_TITLE":
             continue
         span = Span(ledger.path, line.number)
@@ -114,11 +122,7 @@ def read_contents(
     """
     body = {item.number: item for item in items if item.kind in ("chapter", "topic")}
     contents: list[ContentsEntry] = []
-    for line in lines:
-        if line.kind in ("BLANK", "DECOR"):
-            mark_gap(line, ledger)
-            continue
-        ledger.mark(line, "contents")
+    for line in marked_lines(lines, ledger, "contents"):
         span = Span(ledger.path, line.number)
         if line.kind not in ("CHAPTER", "TOPIC"):
             if line.kind != "CONTENTS_TITLE":

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .blocks import Line
 from .build import Ledger, join_lines, mark_gap
-from .page_index import read_contents, read_index
+from .page_index import marked_lines, read_contents, read_index
 from .page_numbers import ITEM_NUMBER, ItemNumber, page_references
 from .page_sources import Credits, read_credits, take_sources
 from .tree import Citation, Note, Reference, Repair, Rule, Ruling, Span
@@ -232,7 +232,11 @@ def _letter(lines: list[Line], ledger: Ledger) -> tuple[str, list[str], str | No
 def build_summary(sections: list[tuple[str, list[Line]]], ledger: Ledger) -> dict[str, object]:
     """``Edition`` fields for a 1999 rulings summary, every line in the ledger."""
     parts = dict(sections)
-    credit_lines = [ln for ln in parts.get("credits", []) if ln.kind == "CREDIT_LINE"]
+    credit_lines = [
+        ln
+        for ln in marked_lines(parts.get("credits", []), ledger, "credits")
+        if ln.kind == "CREDIT_LINE"
+    ]
     credits = read_credits([ln.text for ln in credit_lines])
     title, introduction, since = _letter(parts.get("letter", []), ledger)
     builder = _Builder(ledger, credits)
@@ -247,11 +251,6 @@ def build_summary(sections: list[tuple[str, list[Line]]], ledger: Ledger) -> dic
             mark_gap(line, ledger)
     contents = read_contents(parts.get("contents", []), ledger, builder.items, builder.numbers)
     index = read_index(parts.get("index", []), ledger, set(builder.numbers))
-    for line in parts.get("credits", []):
-        if line.kind == "BLANK":
-            mark_gap(line, ledger)
-        else:
-            ledger.mark(line, "credits")
     _check_targets(builder, ledger, credits)
     if not credit_lines:
         _note_truncation(ledger, "index" in parts, "credits" in parts)

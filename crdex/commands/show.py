@@ -33,7 +33,7 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     from rich.text import Text
 
     from crdex import api
-    from crdex.commands.render import print_glossary, print_rule
+    from crdex.commands.render import print_glossary, print_rule, print_topics
     from crdex.index.search.view import GlossaryView
     from crdex.index.search.view import show as show_rule
 
@@ -50,3 +50,4 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     else:
         console.print(Text(f"{view.edition}", style="dim"))
         print_rule(console, view, 0)
+        print_topics(console, view)

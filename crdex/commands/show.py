@@ -11,6 +11,7 @@ from crdex.commands.options import (
     home_option,
     json_option,
     note,
+    note_edition,
 )
 
 __all__ = ["show"]
@@ -41,6 +42,7 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     if lineage.bundled:
         note(BUNDLED_NOTE)
     view = show_rule(lineage, number, edition)
+    note_edition(edition, view.edition)
     if as_json:
         echo_json(view.to_dict())
         return

@@ -42,6 +42,7 @@ from .home import LEGACY_REGISTRY, check_writable, is_legacy
 from .parsing import describe, parse_all
 from .rulings import attach_rulings
 from .select import select_documents
+from .summaries import link_summaries
 from .view import LibraryView
 
 __all__ = ["BuildReport", "build_library", "graph_key"]
@@ -284,6 +285,7 @@ def build_library(
         attached, unplaced = (
             attach_rulings(registry.values(), graph, trees.tree) if graph else ({}, [])
         )
+        summaries = link_summaries(registry.values(), graph, trees.tree) if graph else {}
         scratch = store.scratch()
         writer = GenerationWriter(scratch)
         for k, (tree, snap) in trees.composed.items():
@@ -297,6 +299,7 @@ def build_library(
             tree_dict=trees.tree_dict,
             snapshot=trees.snapshot,
             rulings=lambda: attached,
+            topics=lambda: summaries.get("by_identity", {}),
             graph_key=key,
         )
         search = (
@@ -308,6 +311,7 @@ def build_library(
         if graph is not None:
             writer.graph(graph)
         writer.rulings(attached, unplaced)
+        writer.json("summaries.json", summaries)
         caches = {}
         for doc in sorted(registry.values(), key=lambda d: d.sha256):
             caches.update(cache.digests(doc.sha256))

@@ -44,7 +44,7 @@ def actions(edition: str, check: bool, home: str | None, as_json: bool) -> None:
 
     lineage = api.load(home=home)
     if check:
-        drifts, notes = check_drift(lineage.graph)
+        drifts, notes = check_drift(lineage.graph, load_edition=lineage.library.edition)
         if as_json:
             echo_json({"drifts": [d.to_dict() for d in drifts], "notes": notes})
         else:

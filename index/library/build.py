@@ -62,10 +62,13 @@ def _code_digest() -> str:
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent.parent / "lineage"
     for name in _GRAPH_CODE:
-        try:
-            h.update((here / f"{name}.py").read_bytes())
-        except OSError:  # an installation without sources: the format version decides
-            h.update(name.encode())
+        # a module, or a subpackage (every module in it)
+        files = sorted((here / name).glob("*.py")) or [here / f"{name}.py"]
+        for path in files:
+            try:
+                h.update(path.read_bytes())
+            except OSError:  # an installation without sources: the format version decides
+                h.update(name.encode())
     return h.hexdigest()[:16]
 
 

@@ -35,16 +35,28 @@ def _short(text: str, width: int = 90) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
+def _name(title: str, text: str, glossary: bool, width: int) -> str:
+    """What a version is called: its title, or (a glossary entry's title is its term) its words."""
+    return (not glossary and title) or _short(text, width)
+
+
+def _with(partners: list[dict]) -> str:
+    return "; ".join(f"{p['number']} ({p['label']})" for p in partners)
+
+
 def render_history(h: History) -> str:
     first = h.entries[0]
     last = h.entries[-1]
-    name = last.title or _short(last.text, 60)
+    asked = h.at_edition()
+    name = _name(asked.title, asked.text, h.glossary, 60)
     kind = "glossary entry" if h.glossary else "rule"
     lines = [f"{h.asked} in {h.edition}: {name}  ({kind} {h.identity})"]
     origin = h.origin
     if origin["relation"] == "split":
         src = origin["from"]
         lines.append(f"  began in {origin['edition']}, split off {src['number']} ({src['label']})")
+        if origin.get("with"):
+            lines.append(f"    with: {_with(origin['with'])}")
     elif origin["relation"] == "added":
         lines.append(f"  added in {origin['edition']}")
     else:
@@ -55,6 +67,8 @@ def render_history(h: History) -> str:
     elif end["relation"] == "merged":
         into = end["into"]
         lines.append(f"  merged in {end['edition']} into {into['number']} ({into['label']})")
+        if end.get("with"):
+            lines.append(f"    with: {_with(end['with'])}")
     else:
         lines.append(f"  removed in {end['edition']} (last in {last.last} as {last.number})")
     lines.append("")
@@ -89,9 +103,10 @@ def render_history(h: History) -> str:
 def render_resolution(r: Resolution) -> str:
     lines = [f"{r.asked} in {r.at}: {r.label}  ({r.identity})"]
     if r.status == "current":
-        name = r.title or _short(r.text or "", 80)
+        name = _name(r.title or "", r.text or "", r.glossary, 80)
         moved = "" if r.number == r.asked else " (renumbered)"
-        lines.append(f"in {r.to}: {r.number} {name}{moved}")
+        sep = ": " if r.glossary else " "  # "Scry: To manipulate …", "701.22 Scry"
+        lines.append(f"in {r.to}: {r.number}{sep}{name}{moved}")
         if r.note:
             lines.append(f"  {r.note}")
     elif r.status == "removed":
@@ -105,6 +120,10 @@ def render_resolution(r: Resolution) -> str:
             lines.append(
                 f"  {step.number:<10} {_span(step.first, step.last):<27} {step.label}{via}"
             )
+    for piece in r.split_off:
+        lines.append(f"split off in {piece['edition']}: {piece['number']} {piece['label']}")
+    for piece in r.merged_in:
+        lines.append(f"merged in from {piece['number']} in {piece['edition']}: {piece['label']}")
     return "\n".join(lines)
 
 

@@ -119,8 +119,13 @@ def _as_nobody() -> list[str] | None:
     if shutil.which("setpriv") is None:
         return None
     prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    # from a neutral folder, as the commands below run: the checkout itself must not be
+    # what makes crdex importable (the installation may sit where the user cannot read)
     probe = subprocess.run(
-        [*prefix, sys.executable, "-c", "import crdex"], capture_output=True, check=False
+        [*prefix, sys.executable, "-m", "crdex", "--version"],
+        capture_output=True,
+        check=False,
+        cwd="/",
     )
     return prefix if probe.returncode == 0 else None
 
@@ -128,7 +133,7 @@ def _as_nobody() -> list[str] | None:
 def test_every_read_command_works_on_a_read_only_home(built: Path) -> None:
     prefix = _as_nobody()
     if prefix is None:
-        pytest.skip("no unprivileged user can run this Python here")
+        pytest.skip("no unprivileged user can run this installation of crdex here")
     root = Path(tempfile.mkdtemp(prefix="crdex-ro-"))
     try:
         os.chmod(root, 0o755)

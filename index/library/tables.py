@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -129,7 +130,12 @@ class TableGraph:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self._db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+            # One read-only connection shared by the threads of a server (the web
+            # application and the MCP server answer in worker threads); queries
+            # take turns behind a lock.
+            self._db = sqlite3.connect(
+                f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
+            )
             meta = dict(self._db.execute("SELECT name, value FROM meta"))
             self.editions = [
                 EditionInfo(i, d, s, t, p, r, g, json.loads(c) if c else None)
@@ -149,12 +155,14 @@ class TableGraph:
         self._texts: dict[int, str] = {}
         self._full: Graph | None = None
         self._coverage: dict[int, Coverage] = {}
+        self._lock = threading.Lock()
 
     # -- one identity at a time ----------------------------------------------------
 
     def _query(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
-            return self._db.execute(sql, args).fetchall()
+            with self._lock:
+                return self._db.execute(sql, args).fetchall()
         except sqlite3.Error as exc:
             raise LibraryError(
                 f"{self.path}: cannot be read ({exc}); run 'crdex verify --repair'"

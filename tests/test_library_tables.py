@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from conftest import SEEDS
-
 from crdex import api
 from crdex.index.library.library import Library
 from crdex.index.library.tables import TableGraph
@@ -38,7 +37,7 @@ def test_the_tables_answer_in_another_thread(seeds_home: Path) -> None:
     def other() -> None:
         try:
             found.append(graph.holders(key))
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=other) for _ in range(4)]

@@ -51,8 +51,8 @@ def bundled_index() -> SearchIndex:
     library.add(bundled_documents())
     if not library.chain():
         raise NoSearchIndex("the bundled sample documents could not be read")
-    parts, meta, words = memory_index(library)
-    return SearchIndex(Generation(parts, meta, words))
+    held = memory_index(library)
+    return SearchIndex(Generation(held.parts, held.meta, held.words, held.aliases, held.vectors))
 
 
 def open_search(

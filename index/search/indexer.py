@@ -12,6 +12,10 @@ content changed are deleted and added, in a copy of the live generation;
 otherwise (no index yet, another format, unreadable files) the index is
 written anew. Either way the result is published as a new generation (see
 :mod:`.store`), so a build killed halfway changes nothing readers see.
+
+Beside the Whoosh files each generation holds a dense vector per document
+(see :mod:`.vectors`); an update embeds only the texts the generation it
+starts from has not embedded.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage, Storage
@@ -33,10 +37,25 @@ from whoosh.index import Index
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
 
+from .aliases import ALIASES_FILE, of_documents
 from .documents import IndexDoc, documents_from
+from .embedding import embedder, model_id
 from .errors import IndexDamaged
 from .schema import SEARCH_FORMAT, make_schema, schema_fingerprint
 from .store import IndexStore, write_atomic
+from .vectors import (
+    VectorTable,
+    known_vectors,
+    read_weights,
+    token_weights,
+    vector_text,
+    vectors_for,
+    write_part,
+    write_weights,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "PARTS",
@@ -64,6 +83,17 @@ Progress = Callable[[str, int, int], None]
 Notice = Callable[[str], None]
 # document number → the date ranges it is in force (None: deleted)
 Cover = list[list[list[int]] | None]
+
+
+@dataclass(slots=True)
+class MemoryIndex:
+    """What :func:`memory_index` builds: what a generation holds, in memory."""
+
+    parts: dict[str, tuple[Index, Cover]]
+    meta: dict[str, Any]
+    words: dict[str, int]
+    aliases: dict[str, list[str]]
+    vectors: VectorTable
 
 
 def crdex_version() -> str:
@@ -97,6 +127,7 @@ class IndexReport:
     reason: str
     editions: int
     seconds: float
+    vector_seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -116,6 +147,11 @@ def incompatibility(meta: dict[str, Any] | None) -> str | None:
         return (
             f"it was written by crdex {meta.get('crdex', 'of an unknown version')} "
             "with other fields or analyzers than this crdex uses"
+        )
+    if meta.get("vectors") != model_id():
+        return (
+            f"its word vectors come from {meta.get('vectors') or 'no model'}; "
+            f"this crdex uses {model_id()}"
         )
     return None
 
@@ -150,20 +186,26 @@ def vocabulary(docs: Iterable[IndexDoc]) -> dict[str, int]:
     return dict(counts.most_common())
 
 
-def cover_table(ix: Index, docs: Iterable[IndexDoc]) -> Cover:
-    """Document number → the date ranges it is in force (None for deleted documents).
+def numbered(ix: Index, docs: Iterable[IndexDoc]) -> list[IndexDoc | None]:
+    """Whoosh document number → the document it holds (None for deleted documents).
 
-    Written beside each generation, whose document numbers never change.
+    A generation's document numbers never change once it is written, so
+    tables by document number (cover, vectors) are written beside it.
     """
-    ranges = {doc.key: [list(r) for r in doc.ranges] for doc in docs}
+    by_key = {doc.key: doc for doc in docs}
     with ix.reader() as reader:
-        table: Cover = [None] * reader.doc_count_all()
+        table: list[IndexDoc | None] = [None] * reader.doc_count_all()
         if not table:
             return table
         keys = reader.column_reader("key")
         for docnum in reader.all_doc_ids():
-            table[docnum] = ranges.get(keys[docnum])
+            table[docnum] = by_key.get(keys[docnum])
     return table
+
+
+def cover_table(docs: list[IndexDoc | None]) -> Cover:
+    """Document number → the date ranges it is in force (None for deleted documents)."""
+    return [[list(r) for r in doc.ranges] if doc is not None else None for doc in docs]
 
 
 def _meta(library: Library, graph: Graph, docs: list[IndexDoc], seconds: float) -> dict[str, Any]:
@@ -178,6 +220,7 @@ def _meta(library: Library, graph: Graph, docs: list[IndexDoc], seconds: float) 
             d.id: [d.date, d.sha256] for d in library.documents.values() if d.sha256 not in chain
         },
         "documents": {p: sum(1 for d in docs if part_of(d) == p) for p in PARTS},
+        "vectors": model_id(),
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "seconds": round(seconds, 3),
     }
@@ -226,22 +269,27 @@ def _write(
     return ix
 
 
-def memory_index(
-    library: Library,
-) -> tuple[dict[str, tuple[Index, Cover]], dict[str, Any], dict[str, int]]:
-    """An index of a library kept in memory (the bundled samples): parts, meta, words."""
+def memory_index(library: Library) -> MemoryIndex:
+    """An index of a library kept in memory (the bundled samples)."""
     started = time.perf_counter()
     graph = library.graph()
     docs = documents_from(graph, collect_rulings(library, graph))
     storage = RamStorage()
     counter = _Counter(None, len(docs))
-    parts = {}
+    model = embedder()
+    weights = token_weights([vector_text(d) for d in docs], model)
+    parts, vectors = {}, []
     for part in PARTS:
         mine = [d for d in docs if part_of(d) == part]
         ix = _write(storage, part, mine, (), counter, create=True)
-        parts[part] = (ix, cover_table(ix, mine))
+        held = numbered(ix, mine)
+        parts[part] = (ix, cover_table(held))
+        vectors.append(vectors_for(held, model, weights)[0])
     meta = _meta(library, graph, docs, time.perf_counter() - started)
-    return parts, meta, vocabulary(docs)
+    words = vocabulary(docs)
+    return MemoryIndex(
+        parts, meta, words, of_documents(docs, words), VectorTable(vectors, weights, model)
+    )
 
 
 def update_index(
@@ -290,7 +338,7 @@ def update_index(
             for part in PARTS
         }
         return _finish(
-            store, scratch, indexes, library, graph, docs, started, (len(docs), 0), True, reason
+            store, scratch, indexes, library, graph, docs, started, (len(docs), 0), reason, None
         )
 
 
@@ -317,6 +365,7 @@ def _update(
 ) -> IndexReport:
     try:
         existing = {part: _existing_keys(live, part) for part in PARTS}
+        reuse = (read_weights(live), known_vectors(live, PARTS))
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
     changes: dict[str, tuple[list[IndexDoc], set[str]]] = {}
@@ -344,7 +393,16 @@ def _update(
         for part, (fresh, stale) in changes.items()
     }
     return _finish(
-        store, scratch, indexes, library, graph, docs, started, (added, removed), False, "update"
+        store,
+        scratch,
+        indexes,
+        library,
+        graph,
+        docs,
+        started,
+        (added, removed),
+        "update",
+        reuse,
     )
 
 
@@ -357,16 +415,35 @@ def _finish(
     docs: list[IndexDoc],
     started: float,
     counts: tuple[int, int],
-    rebuilt: bool,
     reason: str,
+    reuse: tuple[np.ndarray, dict[bytes, np.ndarray]] | None,
 ) -> IndexReport:
+    """Write the tables by document number (cover, vectors) and the words; publish.
+
+    ``reuse`` holds the token weights and the vectors already computed of the
+    generation an update starts from; None for an index written anew.
+    """
+    held: dict[str, list[IndexDoc | None]] = {}
     for part, ix in indexes.items():
         try:
-            table = cover_table(ix, (d for d in docs if part_of(d) == part))
+            held[part] = numbered(ix, (d for d in docs if part_of(d) == part))
         finally:
             ix.close()
+        table = cover_table(held[part])
         write_atomic(scratch / cover_file(part), json.dumps(table, separators=(",", ":")).encode())
-    write_atomic(scratch / WORDS_FILE, json.dumps(vocabulary(docs)).encode())
+    words = vocabulary(docs)
+    write_atomic(scratch / WORDS_FILE, json.dumps(words).encode())
+    write_atomic(scratch / ALIASES_FILE, json.dumps(of_documents(docs, words)).encode())
+    embedding_started = time.perf_counter()
+    model = embedder()
+    if reuse is None:
+        weights, known = token_weights([vector_text(d) for d in docs], model), {}
+    else:
+        weights, known = reuse
+    write_weights(scratch, weights)
+    for part, numbered_docs in held.items():
+        write_part(scratch, part, *vectors_for(numbered_docs, model, weights, known))
+    vector_seconds = time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, _meta(library, graph, docs, seconds))
     return IndexReport(
@@ -374,8 +451,9 @@ def _finish(
         documents=len(docs),
         added=counts[0],
         removed=counts[1],
-        rebuilt=rebuilt,
+        rebuilt=reuse is None,
         reason=reason,
         editions=len(graph.editions),
         seconds=round(seconds, 3),
+        vector_seconds=round(vector_seconds, 3),
     )

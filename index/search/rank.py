@@ -71,6 +71,19 @@ def _prior(cand: Candidate) -> float:
     return 1.0
 
 
+def boost(cand: Candidate, stems: list[list[frozenset[str]]]) -> float:
+    """The factor coverage, heading and kind give a candidate (see the module docstring)."""
+    factor = _prior(cand)
+    if stems:
+        named = _named(cand)
+        anywhere = _terms(cand.fields.get("stems", ""))
+        covered = sum(1 for forms in stems if any(f and f <= anywhere for f in forms))
+        headed = sum(1 for forms in stems if any(f and f <= named for f in forms))
+        factor *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * covered / len(stems)
+        factor *= 1 + HEADING_WEIGHT * headed / len(stems)
+    return factor
+
+
 def rerank(
     candidates: list[Candidate], stems: list[list[frozenset[str]]]
 ) -> list[tuple[float, Candidate]]:
@@ -83,18 +96,6 @@ def rerank(
     if not candidates:
         return []
     top = max(c.score for c in candidates) or 1.0
-    scored: list[tuple[float, Candidate]] = []
-    for cand in candidates:
-        score = cand.score / top
-        if stems:
-            named = _named(cand)
-            anywhere = _terms(cand.fields.get("stems", ""))
-            covered = sum(1 for forms in stems if any(f and f <= anywhere for f in forms))
-            headed = sum(1 for forms in stems if any(f and f <= named for f in forms))
-            coverage = covered / len(stems)
-            score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage
-            score *= 1 + HEADING_WEIGHT * headed / len(stems)
-        score *= _prior(cand)
-        scored.append((score, cand))
+    scored = [(cand.score / top * boost(cand, stems), cand) for cand in candidates]
     scored.sort(key=lambda sc: (-sc[0], sc[1].docnum))
     return scored

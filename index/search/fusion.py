@@ -1,0 +1,68 @@
+"""One ranking from two: the words' (BM25F) and the vectors' (nearest in meaning).
+
+BM25F finds the rules that use the question's words; the vectors find the
+rules that say what it asks, in other words. A candidate from either list
+scores
+
+    (bm25 / best bm25 + SEMANTIC_WEIGHT * cosine / best cosine) * priors
+
+where the priors are :func:`.rank.boost` (coverage of the things asked
+about, a match in the rule's own headings, its kind). Both parts are
+relative to the best candidate of their list, so neither scale dominates;
+a candidate only the vectors found has no BM25 part.
+
+The weight was chosen on the development questions (``tests/data/search-dev.tsv``)
+over 0 (BM25 alone) to 1.5, with reciprocal-rank fusion (``1 / (60 +
+rank)`` summed over the lists, raw or reranked) as the alternative: the
+weighted sum of relative scores ranked best; see ``bench/search.py`` for
+the figures of each list alone and fused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .rank import Candidate, boost
+
+__all__ = ["SEMANTIC_WEIGHT", "fuse"]
+
+SEMANTIC_WEIGHT = 0.2
+
+
+def fuse(
+    lexical: list[Candidate],
+    semantic: list[tuple[int, float]],
+    stems: list[list[frozenset[str]]],
+    fields_of: Callable[[int], dict[str, Any]],
+    number_of: Callable[[dict[str, Any]], str],
+    cosine_of: Callable[[int], float],
+) -> list[tuple[float, Candidate]]:
+    """Candidates with their fused scores, best first.
+
+    ``lexical`` is in BM25F order; ``semantic`` holds (document number,
+    cosine) nearest first. ``fields_of`` reads the stored fields of a
+    document only the vectors found, ``number_of`` its number;
+    ``cosine_of`` gives the cosine of a document only the words found.
+    """
+    by_doc = {cand.docnum: cand for cand in lexical}
+    cosine = dict(semantic)
+    for docnum in cosine:
+        if docnum not in by_doc:
+            fields = fields_of(docnum)
+            by_doc[docnum] = Candidate(docnum, 0.0, fields, number_of(fields))
+    for docnum in by_doc:
+        if docnum not in cosine:
+            cosine[docnum] = cosine_of(docnum)
+    top_bm25 = max((c.score for c in lexical), default=0.0) or 1.0
+    top_cosine = max(semantic[0][1] if semantic else 0.0, 1e-9)
+    scored = [
+        (
+            (cand.score / top_bm25 + SEMANTIC_WEIGHT * max(cosine[d], 0.0) / top_cosine)
+            * boost(cand, stems),
+            cand,
+        )
+        for d, cand in by_doc.items()
+    ]
+    scored.sort(key=lambda sc: (-sc[0], sc[1].docnum))
+    return scored

@@ -6,7 +6,7 @@ error, so the command line reports them as ``Error: …``.
 
 from __future__ import annotations
 
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 
 __all__ = [
     "ActionError",

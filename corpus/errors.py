@@ -1,24 +1,19 @@
-"""The project's root error and the errors of reading documents.
+"""The errors of reading documents, beneath the root error ``crdex.errors.CrdexError``.
 
-Every error crdex raises on purpose derives from ``CrdexError``; the command
-line turns them into ``Error: …`` and exit code 1. Each class's docstring is
-its meaning.
+Each class's docstring is its meaning.
 """
 
 from __future__ import annotations
 
+from crdex.errors import CrdexError
+
 __all__ = [
     "CorpusError",
-    "CrdexError",
     "DocumentNotFound",
     "DocumentUnreadable",
     "NoEditionDate",
     "NotTextError",
 ]
-
-
-class CrdexError(Exception):
-    """Something crdex was asked to do cannot be done; the message says why."""
 
 
 class CorpusError(CrdexError):

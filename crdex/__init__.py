@@ -17,7 +17,19 @@ if (_checkout / "pyproject.toml").is_file() and (_checkout / "parser" / "tree.py
 
 # The Python API (crdex.api), importable from the top: ``crdex.rule("701.22")``.
 # Loaded on first use, so that ``import crdex`` stays light for the parser alone.
-_API = ("build", "diff", "edition", "history", "load", "resolve", "rule", "search")
+_API = (
+    "Reader",
+    "build",
+    "diff",
+    "edition",
+    "history",
+    "load",
+    "resolve",
+    "rule",
+    "search",
+    "show",
+)
+__all__ = list(_API)
 
 
 def __getattr__(name: str) -> object:
@@ -26,3 +38,7 @@ def __getattr__(name: str) -> object:
 
         return getattr(api, name)
     raise AttributeError(f"module 'crdex' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_API})

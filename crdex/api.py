@@ -1,19 +1,26 @@
-"""The Python API for following rules across editions: thin calls over :mod:`crdex.index`.
+"""The Python API: thin calls over :mod:`crdex.index`, one reader per library.
 
-Every function reads the library at ``home`` (``--home`` / ``CRDEX_HOME`` /
+:class:`Reader` answers every question the commands, the web application
+and the MCP server ask of one library, keeping what it has loaded (the
+graph, parsed editions, the search index) for the next question: a server
+holds one reader for its whole life. The module-level functions open a
+reader for one call each.
+
+Every call reads the library at ``home`` (``--home`` / ``CRDEX_HOME`` /
 the per-user directory, see :mod:`crdex.home`), falling back to the bundled
 sample documents when it is empty. Editions are named by id
 (``"2026-08-07"``), by date (the edition in force that day) or ``"latest"``.
 
-    >>> from crdex import api
-    >>> api.resolve("502.36", at="2008-05-01").number      # doctest: +SKIP
+    >>> import crdex
+    >>> crdex.resolve("502.36", at="2008-05-01").number      # doctest: +SKIP
     '702.18'
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from crdex.home import resolve_home
 from crdex.index.library import AddReport, Library, Progress
@@ -21,13 +28,142 @@ from crdex.index.lineage.diff import EditionDiff
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
-from crdex.index.search import open_search
 from crdex.index.search.results import SearchResult
-from crdex.parser.tree import Edition, Rule
+from crdex.index.search.view import GlossaryView, RuleView
+from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
-__all__ = ["build", "diff", "edition", "history", "load", "resolve", "rule", "search"]
+__all__ = [
+    "Reader",
+    "build",
+    "diff",
+    "edition",
+    "history",
+    "load",
+    "resolve",
+    "rule",
+    "search",
+    "show",
+]
 
 PathLike = str | os.PathLike[str]
+Notice = Callable[[str], None]
+
+
+class Reader:
+    """Read-only answers from one library (or the bundled samples when it is empty).
+
+    Everything is loaded on first use and kept: the identity graph, parsed
+    editions, the search index.
+    """
+
+    def __init__(self, home: PathLike | None = None, *, notice: Notice | None = None) -> None:
+        self.home = resolve_home(home)
+        self._notice = notice
+        self._lineage: Lineage | None = None
+        self._search: Any = None
+
+    # -- the library -------------------------------------------------------------
+
+    @property
+    def lineage(self) -> Lineage:
+        if self._lineage is None:
+            self._lineage = open_lineage(self.home)
+        return self._lineage
+
+    @property
+    def bundled(self) -> bool:
+        """True when the library is empty and the bundled sample documents answer."""
+        return self.lineage.bundled
+
+    def editions(self) -> list[dict[str, Any]]:
+        """The editions of the chain, oldest first: id, date, title and source."""
+        graph = self.lineage.graph
+        return [
+            {
+                "id": e.id,
+                "date": e.date,
+                "title": e.title,
+                "rules": e.rules,
+                "glossary": e.glossary,
+                "chain_index": i,
+            }
+            for i, e in enumerate(graph.editions)
+        ]
+
+    def edition(self, name: str = "latest") -> Edition:
+        """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
+        lineage = self.lineage
+        return lineage.library.edition(lineage.edition(name).sha256)
+
+    # -- one edition ---------------------------------------------------------------
+
+    def rule(self, number: str, edition: str = "latest") -> Rule | None:
+        """Rule ``number`` as the named edition has it (None if that edition has no such rule)."""
+        return self.edition(edition).rule(number)
+
+    def show(self, name: str, edition: str | None = None) -> RuleView | GlossaryView:
+        """A rule with its subrules, examples, rulings and references, or a glossary entry."""
+        from crdex.index.search.view import show
+
+        return show(self.lineage, name, edition)
+
+    def glossary(self, edition: str = "latest") -> list[GlossaryEntry]:
+        """Every glossary entry of an edition, in the document's order."""
+        return list(self.edition(edition).glossary)
+
+    # -- across editions -------------------------------------------------------------
+
+    def history(self, number: str, edition: str | None = None) -> History:
+        """Every edition of the rule ``number`` names in ``edition`` (default: its latest)."""
+        return self.lineage.history(number, edition)
+
+    def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
+        """What the rule cited as ``number`` on date ``at`` is called on ``to`` (default latest)."""
+        return self.lineage.resolve(number, at, to)
+
+    def diff(self, old: str, new: str) -> EditionDiff:
+        """What changed between two editions (any two, not only neighbours)."""
+        return self.lineage.diff(old, new)
+
+    def search(
+        self,
+        query: str,
+        *,
+        edition: str | None = None,
+        as_of: str | None = None,
+        all_editions: bool = False,
+        limit: int = 10,
+    ) -> SearchResult:
+        """Rules answering ``query`` in one edition (default: latest), at a date, or across all.
+
+        A rule number ("701.22") is a lookup of that rule and everything under it.
+        """
+        if self._search is None:
+            from crdex.index.search import open_search
+
+            self._search = open_search(self.home, notice=self._notice)
+        return self._search.search(
+            query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
+        )
+
+    def check_text(
+        self, text: str, *, path: str = "-", edition: str = "latest", as_of: str | None = None
+    ) -> list[Any]:
+        """The citation checker's judgements of every rule citation in ``text``.
+
+        ``path`` names the text (its suffix chooses how comments are found:
+        ``-`` and ``.txt`` read it as prose).
+        """
+        from crdex.index.citations import Judge, check_text
+
+        return check_text(text, path, Judge(self.lineage.graph, edition, as_of=as_of))
+
+    def actions(self, edition: str = "latest") -> tuple[str, list[dict[str, Any]]]:
+        """The keyword actions of an edition with their implementations: (edition id, rows)."""
+        from crdex.actions.coverage import coverage_table
+
+        ref = self.lineage.edition(edition)
+        return ref.id, coverage_table(self.lineage.library.edition(ref.sha256))
 
 
 def load(
@@ -60,12 +196,7 @@ def build(
 
 def edition(name: str = "latest", *, home: PathLike | None = None) -> Edition:
     """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
-    return _parsed(name, home)
-
-
-def _parsed(name: str, home: PathLike | None) -> Edition:
-    lineage = load(home=home)
-    return lineage.library.edition(lineage.edition(name).sha256)
+    return Reader(home).edition(name)
 
 
 def rule(number: str, edition: str = "latest", *, home: PathLike | None = None) -> Rule | None:
@@ -74,24 +205,31 @@ def rule(number: str, edition: str = "latest", *, home: PathLike | None = None) 
     The number is read in that edition: ``rule("701.18", "2017-01-20")`` is
     Shuffle, ``rule("701.18", "2020-07-03")`` is Scry.
     """
-    return _parsed(edition, home).rule(number)
+    return Reader(home).rule(number, edition)
+
+
+def show(
+    name: str, edition: str | None = None, *, home: PathLike | None = None
+) -> RuleView | GlossaryView:
+    """A rule with everything under it, or a glossary entry, as ``crdex show`` prints it."""
+    return Reader(home).show(name, edition)
 
 
 def history(number: str, edition: str | None = None, *, home: PathLike | None = None) -> History:
     """Every edition of the rule that ``number`` names in ``edition`` (default: its latest)."""
-    return load(home=home).history(number, edition)
+    return Reader(home).history(number, edition)
 
 
 def resolve(
     number: str, at: str, to: str | None = None, *, home: PathLike | None = None
 ) -> Resolution:
     """What the rule cited as ``number`` on date ``at`` is called on ``to`` (default: latest)."""
-    return load(home=home).resolve(number, at, to)
+    return Reader(home).resolve(number, at, to)
 
 
 def diff(old: str, new: str, *, home: PathLike | None = None) -> EditionDiff:
     """What changed between two editions (any two, not only neighbours)."""
-    return load(home=home).diff(old, new)
+    return Reader(home).diff(old, new)
 
 
 def search(
@@ -106,7 +244,7 @@ def search(
     """Rules answering ``query`` in one edition (default: latest), at a date, or across all.
 
     A rule number ("701.22") is a lookup of that rule and everything under it.
-    The search index is brought up to date with the library first.
     """
-    index = open_search(resolve_home(home))
-    return index.search(query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit)
+    return Reader(home).search(
+        query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
+    )

@@ -1,27 +1,63 @@
 """The ``crdex`` command: a thin layer over the library, one command per module.
 
-Commands live in :mod:`crdex.commands`, each a click command mapping onto
-library calls. Every ``CrdexError`` becomes ``Error: …`` on stderr and exit
-code 1; nothing else is caught, so a traceback always means a bug.
+Commands live in :mod:`crdex.commands`, one module each, and are imported
+only when they run (or when ``--help`` lists them: the command modules
+import nothing heavy at their top, so that listing them stays cheap).
+``crdex --version`` imports no command at all. Every ``CrdexError`` becomes
+``Error: …`` on stderr and exit code 1; nothing else is caught, so a
+traceback always means a bug.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import sys
 
 import click
 
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 
-from . import commands
+__all__ = ["COMMANDS", "cli", "main"]
 
-__all__ = ["cli", "main"]
+# command name → the module that defines it (as an attribute of the same name)
+COMMANDS = {
+    name: f"crdex.commands.{name}"
+    for name in (
+        "actions",
+        "build",
+        "check",
+        "diff",
+        "export",
+        "history",
+        "parse",
+        "resolve",
+        "search",
+        "show",
+    )
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        module_name = COMMANDS.get(cmd_name)
+        if module_name is None:
+            return None
+        command = getattr(importlib.import_module(module_name), cmd_name.replace("-", "_"))
+        self.add_command(command, cmd_name)
+        return command
 
 
 @click.group(
-    name="crdex", context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
+    name="crdex",
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
 @click.version_option(package_name="crdex")
 def cli() -> None:
@@ -32,22 +68,12 @@ def cli() -> None:
     """
 
 
-def _load_commands() -> None:
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        for name in getattr(module, "__all__", []):
-            cli.add_command(getattr(module, name))
-
-
-_load_commands()
-
-
 def main(argv: list[str] | None = None) -> None:
     try:
         cli.main(args=argv, prog_name="crdex", standalone_mode=False)
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
-        sys.exit(1)
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)

@@ -6,7 +6,7 @@ there are near matches, what was probably meant.
 
 from __future__ import annotations
 
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 
 __all__ = [
     "DateBeforeFirstEdition",
@@ -21,8 +21,12 @@ class LineageError(CrdexError):
     """A question about rules across editions cannot be answered."""
 
 
-class LibraryError(LineageError):
-    """The library's files are missing or damaged, or it holds no usable document."""
+class LibraryError(CrdexError):
+    """The library's files are missing or damaged, or it cannot be used as asked.
+
+    Not a kind of ``LineageError``: a library can be unusable (an unwritable
+    home, a damaged cache) with no question about rules asked at all.
+    """
 
 
 class UnknownEdition(LineageError):

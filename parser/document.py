@@ -15,7 +15,7 @@ from pathlib import Path
 
 from crdex.corpus import decode, edition_id, identify, read_bytes
 from crdex.corpus.convert import convert
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 
 from .build import Ledger
 from .errors import FormatError, ParseError

@@ -7,7 +7,7 @@ says what was expected there.
 
 from __future__ import annotations
 
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 
 __all__ = ["FormatError", "LineTooLongError", "NotRulesError", "ParseError", "render_position"]
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from conftest import REPO
 from crdex.cli import cli
 
-COMMANDS = sorted(cli.commands)
+COMMANDS = cli.list_commands(click.Context(cli))
 README = (REPO / "README.md").read_text(encoding="utf-8")
 
 
@@ -30,7 +30,8 @@ def test_there_are_commands() -> None:
 
 @pytest.mark.parametrize("name", COMMANDS)
 def test_command_has_help(name: str) -> None:
-    command = cli.commands[name]
+    command = cli.get_command(click.Context(cli), name)
+    assert command is not None
     assert command.help and len(command.help.strip()) > 20, f"crdex {name} has no help text"
     for param in command.params:
         if isinstance(param, click.Option) and not param.hidden:

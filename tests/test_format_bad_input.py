@@ -13,7 +13,7 @@ import random
 import pytest
 
 from crdex.corpus import bundled_documents
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 from crdex.parser import ParseError, parse_bytes
 
 DEBRIS = [

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 from crdex.parser import parse_text
 
 PIECES = [

@@ -2,37 +2,26 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from crdex import api
-from crdex.actions.coverage import coverage_summary, coverage_table
-from crdex.actions.drift import check_drift
+from crdex.commands.options import echo_json, edition_option, home_option, json_option, note
 
 __all__ = ["actions"]
 
 
 @click.command()
-@click.option(
-    "--edition",
-    "-e",
-    metavar="EDITION",
+@edition_option(
+    "Edition to map: id, date (the edition in force that day) or 'latest'.",
     default="latest",
     show_default=True,
-    help="Edition to map: id, date (the edition in force that day) or 'latest'.",
 )
 @click.option(
     "--check",
     is_flag=True,
     help="List implementations whose rule's meaning changed after the text they were verified against.",
 )
-@click.option(
-    "--home",
-    metavar="DIR",
-    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the table (or the findings) as JSON.")
+@home_option
+@json_option
 def actions(edition: str, check: bool, home: str | None, as_json: bool) -> None:
     """The keyword-action rules of an edition, each with its implementation or why it has none.
 
@@ -42,21 +31,23 @@ def actions(edition: str, check: bool, home: str | None, as_json: bool) -> None:
     exit code 1 when an implementation's rule has changed in meaning since
     it was verified.
     """
+    from crdex import api
+    from crdex.actions.coverage import coverage_summary, coverage_table
+    from crdex.actions.drift import check_drift
+
     lineage = api.load(home=home)
     if check:
         drifts, notes = check_drift(lineage.graph)
         if as_json:
-            click.echo(
-                json.dumps({"drifts": [d.to_dict() for d in drifts], "notes": notes}, indent=1)
-            )
+            echo_json({"drifts": [d.to_dict() for d in drifts], "notes": notes})
         else:
             for d in drifts:
                 click.echo(
                     f"{d.keyword}: verified against {d.verified_number} ({d.verified_edition}); "
                     f"{d.edition}: {d.reason}"
                 )
-            for note in notes:
-                click.echo(f"note: {note}", err=True)
+            for note_text in notes:
+                note(note_text)
             if not drifts:
                 click.echo("every implementation still follows the latest text of its rule")
         if drifts:
@@ -67,9 +58,10 @@ def actions(edition: str, check: bool, home: str | None, as_json: bool) -> None:
     rows = coverage_table(parsed)
     summary = coverage_summary(rows)
     if as_json:
-        click.echo(json.dumps({"edition": ref.id, "summary": summary, "actions": rows}, indent=1))
+        echo_json({"edition": ref.id, "summary": summary, "actions": rows})
         return
-    click.echo(f"Keyword actions of {ref.id}: {summary}")
+    counts = ", ".join(f"{n} {status}" for status, n in summary.items() if status != "total")
+    click.echo(f"Keyword actions of {ref.id}: {summary['total']} ({counts})")
     for row in rows:
         status = row["status"]
         if status == "implemented":

@@ -2,37 +2,46 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from crdex.commands.search import describe_index, index_library
-from crdex.corpus import bundled_documents
-from crdex.home import resolve_home
-from crdex.index.library import AddReport, Library, Skipped
+from crdex.commands.options import (
+    echo_json,
+    home_option,
+    json_option,
+    note,
+    progress_reporter,
+    warn,
+)
+
+if TYPE_CHECKING:
+    from crdex.index.library import AddReport, Library, Skipped
+    from crdex.index.search import IndexReport
 
 __all__ = ["build"]
 
-_STAGES = {"parse": "parsing documents", "match": "matching editions", "index": "indexing rules"}
 # more skipped files than this in one directory are reported as one line
 _GROUP = 3
+
+_HOW = {
+    "new": "built",
+    "forced": "rebuilt",
+    "format": "rebuilt (it was written by another crdex version)",
+    "damaged": "rebuilt (its files could not be read)",
+    "update": "updated",
+    "up to date": "up to date",
+}
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=str))
-@click.option(
-    "--home",
-    metavar="DIR",
-    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
-)
-@click.option("--index", "index_dir", metavar="DIR", help="Same as --home.")
-@click.option("--json", "as_json", is_flag=True, help="Print what was done as JSON.")
-def build(paths: tuple[str, ...], home: str | None, index_dir: str | None, as_json: bool) -> None:
+@home_option
+@json_option
+def build(paths: tuple[str, ...], home: str | None, as_json: bool) -> None:
     """Add rules documents to the library; update the identity graph and search index.
 
     PATHS are files or directories (read recursively); with none, the
@@ -40,39 +49,28 @@ def build(paths: tuple[str, ...], home: str | None, index_dir: str | None, as_js
     with a warning; documents already in the library (same bytes) are not
     parsed again, and only the rule versions that changed are re-indexed.
     """
-    where = resolve_home(home or index_dir)
+    from crdex.corpus import bundled_documents
+    from crdex.home import resolve_home
+    from crdex.index.library import Library
+    from crdex.index.search import update_index
+
+    where = resolve_home(home)
     paths = paths or tuple(str(p) for p in bundled_documents())
     library = Library(where)
-    console = Console(stderr=True)
     started = time.perf_counter()
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=as_json or not console.is_terminal,
-    ) as bar:
-        tasks: dict[str, int] = {}
-
-        def progress(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(_STAGES.get(stage, stage), total=total)
-            bar.update(tasks[stage], completed=done, total=total)
-
+    with progress_reporter(quiet=as_json) as progress:
         report = library.add(list(paths), progress=progress)
         rebuilt = not library.has_graph()
         graph = library.graph(progress=progress) if library.chain() else None
-        search = index_library(library, progress, lambda m: click.echo(f"note: {m}", err=True))
+        search = update_index(library, progress=progress, notice=note) if library.chain() else None
     elapsed = time.perf_counter() - started
     for line in _warnings(report.skipped):
-        click.echo(f"warning: {line}", err=True)
+        warn(line)
     chain = library.chain()
     if as_json:
         summary = _summary(where, report, library, graph, rebuilt, elapsed)
         summary["search"] = search.to_dict() if search else None
-        click.echo(json.dumps(summary, indent=1))
+        echo_json(summary)
         return
     click.echo(
         f"{len(report.added)} documents added, {len(report.known)} already in the library, "
@@ -91,7 +89,14 @@ def build(paths: tuple[str, ...], home: str | None, index_dir: str | None, as_js
         f"{len(graph.links)} split/merge links ({elapsed:.1f} s)"
     )
     if search is not None:
-        click.echo(describe_index(search))
+        click.echo(_describe_index(search))
+
+
+def _describe_index(report: IndexReport) -> str:
+    return (
+        f"search index {_HOW.get(report.reason, report.reason)}: {report.documents} rule "
+        f"versions, {report.added} added, {report.removed} removed ({report.seconds:.1f} s)"
+    )
 
 
 def _warnings(skipped: list[Skipped]) -> list[str]:
@@ -112,8 +117,8 @@ def _warnings(skipped: list[Skipped]) -> list[str]:
 
 
 def _summary(
-    where: Path, report: AddReport, library: Library, graph, rebuilt: bool, elapsed: float
-) -> dict:
+    where: Path, report: AddReport, library: Library, graph: Any, rebuilt: bool, elapsed: float
+) -> dict[str, Any]:
     chain = library.chain()
     return {
         "home": str(where),

@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from crdex.home import resolve_home
-from crdex.index.citations import LABELS, STATUSES, CheckReport, Judge, check_paths
-from crdex.index.questions import open_lineage
+from crdex.commands.options import echo_json, edition_option, home_option, json_option, warn
+
+if TYPE_CHECKING:
+    from crdex.index.citations import CheckReport
 
 __all__ = ["check"]
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
-@click.option(
-    "--edition",
-    "-e",
-    default="latest",
-    show_default=True,
-    metavar="EDITION",
-    help="Edition to check against: id, date or 'latest'.",
+@edition_option(
+    "Edition to check against: id, date or 'latest'.", default="latest", show_default=True
 )
 @click.option(
     "--as-of",
@@ -32,12 +28,8 @@ __all__ = ["check"]
 @click.option("--fix", is_flag=True, help="Rewrite moved citations in place and print the diff.")
 @click.option("--dry-run", is_flag=True, help="With --fix: print the diff, change nothing.")
 @click.option("--verbose", "-v", is_flag=True, help="Also list the citations that are fine.")
-@click.option("--json", "as_json", is_flag=True, help="Print every finding as JSON.")
-@click.option(
-    "--home",
-    metavar="DIR",
-    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
-)
+@json_option
+@home_option
 def check(
     paths: tuple[str, ...],
     edition: str,
@@ -57,17 +49,20 @@ def check(
     graph), text changed (since its pinned date) or removed. Exit status 1
     when any is not ok (and not fixed).
     """
+    from crdex.home import resolve_home
+    from crdex.index.citations import Judge, check_paths
+    from crdex.index.questions import open_lineage
+
     lineage = open_lineage(resolve_home(home))
     if lineage.bundled:
-        click.echo(
-            "warning: the library is empty; checking against the bundled sample documents "
-            "(add the rules with 'crdex build PATH...')",
-            err=True,
+        warn(
+            "the library is empty; checking against the bundled sample documents "
+            "(add the rules with 'crdex build PATH...')"
         )
     judge = Judge(lineage.graph, edition, as_of=as_of)
     report = check_paths(paths, judge, fix=fix or dry_run, dry_run=dry_run)
     if as_json:
-        click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+        echo_json(report.to_dict())
     else:
         _print(report, verbose)
     if report.unfixed:
@@ -75,6 +70,8 @@ def check(
 
 
 def _print(report: CheckReport, verbose: bool) -> None:
+    from crdex.index.citations import LABELS, STATUSES
+
     for path, j in report.judgements:
         if j.ok and not verbose:
             continue

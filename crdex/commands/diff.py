@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from crdex import api
-from crdex.commands.history import BUNDLED_NOTE
-from crdex.index.lineage.diff import KINDS
-from crdex.index.lineage.render import render_diff
+from crdex.commands.options import (
+    BUNDLED_NOTE,
+    LazyChoice,
+    echo_json,
+    home_option,
+    json_option,
+    note,
+)
 
 __all__ = ["diff"]
+
+
+def _kinds() -> list[str]:
+    from crdex.index.lineage.diff import KINDS
+
+    return [*KINDS, "reused"]
 
 
 @click.command()
@@ -21,16 +29,12 @@ __all__ = ["diff"]
     "--only",
     "only",
     multiple=True,
-    type=click.Choice([*KINDS, "reused"]),
+    type=LazyChoice(_kinds),
     help="Show only these kinds of change (repeatable).",
 )
 @click.option("--no-words", is_flag=True, help="Leave out the word-level differences.")
-@click.option(
-    "--home",
-    metavar="DIR",
-    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON.")
+@home_option
+@json_option
 def diff(
     old: str, new: str, only: tuple[str, ...], no_words: bool, home: str | None, as_json: bool
 ) -> None:
@@ -40,14 +44,17 @@ def diff(
     the editions in between are followed. Edits are classed as changes of
     wording, of cross-reference numbers only, or of typography only.
     """
+    from crdex import api
+    from crdex.index.lineage.render import render_diff
+
     lineage = api.load(home=home)
     if lineage.bundled:
-        click.echo(BUNDLED_NOTE, err=True)
+        note(BUNDLED_NOTE)
     result = lineage.diff(old, new)
     if as_json:
         data = result.to_dict()
         if only:
             data["changes"] = [c for c in data["changes"] if c["kind"] in only]
-        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        echo_json(data)
     else:
         click.echo(render_diff(result, words=not no_words, kinds=set(only) or None))

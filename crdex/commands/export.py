@@ -6,13 +6,8 @@ import time
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from crdex.home import resolve_home
-from crdex.index.export import FORMATS, ExportError, plan_export, schema_text
-from crdex.index.export import export as write_export
-from crdex.index.questions import open_lineage
+from crdex.commands.options import LazyChoice, edition_option, home_option, progress_reporter, warn
 
 __all__ = ["export"]
 
@@ -26,7 +21,15 @@ _BY_SUFFIX = {
 }
 
 
+def _formats() -> tuple[str, ...]:
+    from crdex.index.export import FORMATS
+
+    return FORMATS
+
+
 def _format_of(output: str, fmt: str | None) -> str:
+    from crdex.index.export import FORMATS, ExportError
+
     if fmt:
         return fmt
     guessed = _BY_SUFFIX.get(Path(output).suffix.lower())
@@ -42,16 +45,13 @@ def _format_of(output: str, fmt: str | None) -> str:
     "--format",
     "-f",
     "fmt",
-    type=click.Choice(FORMATS),
+    type=LazyChoice(_formats),
     help="Output format (default: from the file name: .json, .jsonl, .db/.sqlite).",
 )
-@click.option(
-    "--edition",
-    "-e",
+@edition_option(
+    "Edition to export: id, date or 'latest' (repeatable; default: latest).",
     "editions",
     multiple=True,
-    metavar="EDITION",
-    help="Edition to export: id, date or 'latest' (repeatable; default: latest).",
 )
 @click.option("--all-editions", is_flag=True, help="Export every edition of the chain.")
 @click.option(
@@ -63,11 +63,7 @@ def _format_of(output: str, fmt: str | None) -> str:
 @click.option(
     "--schema", "print_schema", is_flag=True, help="Print the JSON Schema of the exports and exit."
 )
-@click.option(
-    "--home",
-    metavar="DIR",
-    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
-)
+@home_option
 def export(
     fmt: str | None,
     editions: tuple[str, ...],
@@ -84,6 +80,11 @@ def export(
     (2004-06-01/502.36, Scry). JSON and JSON Lines follow the schema that --schema
     prints; SQLite has one table per kind of thing, with keys and indexes.
     """
+    from crdex.home import resolve_home
+    from crdex.index.export import ExportError, plan_export, schema_text
+    from crdex.index.export import export as write_export
+    from crdex.index.questions import open_lineage
+
     if print_schema:
         click.echo(schema_text(), nl=False)
         return
@@ -94,30 +95,13 @@ def export(
         raise ExportError("a SQLite export needs a file: give -o PATH")
     lineage = open_lineage(resolve_home(home))
     if lineage.bundled:
-        click.echo(
-            "warning: the library is empty; exporting the bundled sample documents "
-            "(add the rules with 'crdex build PATH...')",
-            err=True,
+        warn(
+            "the library is empty; exporting the bundled sample documents "
+            "(add the rules with 'crdex build PATH...')"
         )
     plan = plan_export(lineage.library, lineage.graph, editions, all_editions=all_editions)
-    console = Console(stderr=True)
     started = time.perf_counter()
-    with Progress(
-        TextColumn("exporting {task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    ) as bar:
-        tasks: dict[str, int] = {}
-
-        def progress(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = bar.add_task(stage, total=total)
-            bar.update(tasks[stage], completed=done, total=total)
-
+    with progress_reporter() as progress:
         write_export(plan, fmt, output, progress)
     if output == "-":
         return

@@ -2,35 +2,27 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from crdex import api
-from crdex.index.lineage.render import render_history
+from crdex.commands.options import (
+    BUNDLED_NOTE,
+    echo_json,
+    edition_option,
+    home_option,
+    json_option,
+    note,
+)
 
 __all__ = ["history"]
-
-BUNDLED_NOTE = (
-    "note: the library is empty, so this answer comes from the bundled sample documents; "
-    "add documents with 'crdex build PATH...'"
-)
 
 
 @click.command()
 @click.argument("number")
-@click.option(
-    "--edition",
-    "-e",
-    metavar="EDITION",
-    help="Edition the NUMBER is read in: id, date or 'latest' (default: the latest edition that has it).",
+@edition_option(
+    "Edition the NUMBER is read in: id, date or 'latest' (default: the latest edition that has it)."
 )
-@click.option(
-    "--home",
-    metavar="DIR",
-    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the history as JSON.")
+@home_option
+@json_option
 def history(number: str, edition: str | None, home: str | None, as_json: bool) -> None:
     """Every edition of the rule NUMBER names: numbers held, dates, word-level changes.
 
@@ -38,11 +30,14 @@ def history(number: str, edition: str | None, home: str | None, as_json: bool) -
     or a glossary term. A number that has meant several rules over the years
     also lists the others.
     """
+    from crdex import api
+    from crdex.index.lineage.render import render_history
+
     lineage = api.load(home=home)
     if lineage.bundled:
-        click.echo(BUNDLED_NOTE, err=True)
+        note(BUNDLED_NOTE)
     result = lineage.history(number, edition)
     if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+        echo_json(result.to_dict())
     else:
         click.echo(render_history(result))

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import click
 
-from crdex.parser import format_names, parse_path
-from crdex.parser.serialize import edition_to_dict
+from crdex.commands.options import LazyChoice, echo_json, json_option
 
 __all__ = ["parse"]
 
 
+def _format_names() -> list[str]:
+    from crdex.parser import format_names
+
+    return format_names()
+
+
 @click.command()
 @click.argument("path", type=click.Path(dir_okay=True, path_type=str))
-@click.option("--json", "as_json", is_flag=True, help="Print the whole tree as JSON.")
+@json_option
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(format_names(), case_sensitive=False),
+    type=LazyChoice(_format_names, case_sensitive=False),
     help="Read the document as this format instead of detecting it.",
 )
 def parse(path: str, as_json: bool, fmt: str | None) -> None:
@@ -29,9 +33,12 @@ def parse(path: str, as_json: bool, fmt: str | None) -> None:
     any year, a markdown tree or file, mdBook HTML, PDF-extracted text, a
     rulings page, or a Word/PDF original.
     """
+    from crdex.parser import parse_path
+    from crdex.parser.serialize import edition_to_dict
+
     edition = parse_path(path, fmt)
     if as_json:
-        click.echo(json.dumps(edition_to_dict(edition), ensure_ascii=False, indent=1))
+        echo_json(edition_to_dict(edition))
         return
     acc = edition.accounting
     kinds = Counter(r.kind for r in edition.rules)

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from crdex import api
-from crdex.commands.history import BUNDLED_NOTE
-from crdex.index.lineage.render import render_resolution
+from crdex.commands.options import BUNDLED_NOTE, echo_json, home_option, json_option, note
 
 __all__ = ["resolve"]
 
@@ -25,12 +21,8 @@ __all__ = ["resolve"]
 @click.option(
     "--to", "to", metavar="DATE", help="When to resolve it to (default: the latest edition)."
 )
-@click.option(
-    "--home",
-    metavar="DIR",
-    help="Library directory (default: $CRDEX_HOME or the per-user directory).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@home_option
+@json_option
 def resolve(number: str, at: str, to: str | None, home: str | None, as_json: bool) -> None:
     """Follow the rule cited as NUMBER on date --at to date --to.
 
@@ -39,11 +31,14 @@ def resolve(number: str, at: str, to: str | None, home: str | None, as_json: boo
     answer is its number there, or when it was removed, with the chain of
     numbers in between.
     """
+    from crdex import api
+    from crdex.index.lineage.render import render_resolution
+
     lineage = api.load(home=home)
     if lineage.bundled:
-        click.echo(BUNDLED_NOTE, err=True)
+        note(BUNDLED_NOTE)
     result = lineage.resolve(number, at, to)
     if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+        echo_json(result.to_dict())
     else:
         click.echo(render_resolution(result))

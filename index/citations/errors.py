@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from crdex.corpus.errors import CrdexError
+from crdex.errors import CrdexError
 
 __all__ = ["CheckError", "SourceError"]
 

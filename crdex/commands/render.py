@@ -1,0 +1,142 @@
+"""How answers look for people in a terminal: rules, glossary entries and search results.
+
+Rich is imported here and only here, and this module is imported only by
+commands that print for people, so that ``--json`` runs and ``--help`` do
+not pay for it. Wrapped lines are indented under their heading and carry no
+trailing spaces.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from crdex.index.search import Group, Hit, SearchResult, Snippet
+from crdex.index.search.view import GlossaryView, RuleView
+
+__all__ = ["indented", "print_glossary", "print_rule", "print_search"]
+
+# editions listed one by one up to this many; more are shown as a range
+_LIST_EDITIONS = 3
+
+
+def _snippet(snippet: Snippet) -> Text:
+    text = Text(snippet.text)
+    for start, end in snippet.marks:
+        text.stylize("bold", start, end)
+    return text
+
+
+def indented(console: Console, text: Text, indent: int, hang: int = 2) -> None:
+    """Print ``text`` wrapped to the console's width: indented, continuations ``hang`` further.
+
+    Each paragraph of ``text`` starts at ``indent``; its wrapped lines start
+    ``hang`` columns further in, so a wrapped rule reads as one block under
+    its number. No line ends in spaces.
+    """
+    width = max(20, console.width - indent - hang)
+    for paragraph in text.split("\n"):
+        for n, line in enumerate(paragraph.wrap(console, width)):
+            line.rstrip()
+            pad = indent + (hang if n else 0)
+            console.print(Text(" " * pad).append_text(line), soft_wrap=True)
+
+
+def _editions(ids: list[str]) -> str:
+    if not ids:
+        return ""
+    if len(ids) <= _LIST_EDITIONS:
+        return ", ".join(ids)
+    return f"{ids[0]} … {ids[-1]} ({len(ids)} editions)"
+
+
+def _head(hit: Hit) -> Text:
+    head = Text(hit.label, style="bold cyan")
+    name = hit.title if hit.kind != "glossary" else ""
+    context = name or hit.heading
+    if context:
+        head.append(f"  {context}", style="bold" if name else "dim")
+    return head
+
+
+def print_search(console: Console, result: SearchResult) -> None:
+    """Print a search result for people."""
+    where = f"in {result.edition}" if result.edition else "in all editions"
+    if result.asked and result.asked not in (result.edition, "latest"):
+        where += f" (in force on {result.asked})"
+    if not result.hits and not result.groups:
+        console.print(f"No rules match {result.query!r} {where}.")
+        if result.suggestion:
+            console.print(f"Did you mean: {result.suggestion}?")
+        return
+    if result.suggestion:
+        console.print(Text(f"(did you mean: {result.suggestion}?)", style="dim"))
+    if result.edition is not None:
+        for n, hit in enumerate(result.hits, 1):
+            line = Text(f"{n:>2}. ") if result.mode == "text" else Text("")
+            line.append_text(_head(hit))
+            console.print(line)
+            indented(console, _snippet(hit.snippet), 4)
+        shown = len(result.hits)
+    else:
+        for n, group in enumerate(result.groups, 1):
+            _group(console, n, group, result.mode == "text")
+        shown = len(result.groups)
+    what = "rules" if result.mode == "text" else "rules under that number"
+    console.print(Text(f"{shown} of {result.total} {what} {where}", style="dim"))
+
+
+def _group(console: Console, n: int, group: Group, numbered: bool) -> None:
+    head = Text(f"{n:>2}. " if numbered else "")
+    if group.kind == "glossary":
+        head.append(f"glossary: {group.title}", style="bold cyan")
+    else:
+        head.append(group.number, style="bold cyan")
+        if group.title:
+            head.append(f"  {group.title}", style="bold")
+    head.append(f"  (in {group.last}; rule {group.identity})", style="dim")
+    console.print(head)
+    for version in group.versions:
+        numbers = ", ".join(dict.fromkeys(num for _ed, num in version.numbers)) or version.label
+        line = Text(numbers, style="cyan")
+        line.append(f"  {_editions(version.editions)}", style="dim")
+        indented(console, line, 4)
+        indented(console, _snippet(version.snippet), 6)
+
+
+def print_glossary(console: Console, view: GlossaryView) -> None:
+    head = Text(view.term, style="bold")
+    head.append(
+        f"  glossary, {view.edition}" + (", obsolete" if view.obsolete else ""), style="dim"
+    )
+    console.print(head)
+    if view.aliases:
+        indented(console, Text(f"also: {', '.join(view.aliases)}"), 2)
+    indented(console, Text(view.definition), 2)
+    if view.references:
+        indented(console, Text(f"see: {', '.join(view.references)}", style="dim"), 2)
+
+
+def print_rule(console: Console, view: RuleView, depth: int) -> None:
+    pad = 2 * depth
+    head = Text(view.number, style="bold cyan")
+    if view.title:
+        head.append(f"  {view.title}", style="bold")
+    elif view.text:
+        head.append(f"  {view.text}")
+    indented(console, head, pad)
+    body = pad + 2
+    if view.title and view.text:
+        indented(console, Text(view.text), body)
+    for example in view.examples:
+        indented(console, Text(example, style="italic"), body)
+    for ruling in view.rulings:
+        source = " ".join(filter(None, [ruling.get("source"), ruling.get("date")]))
+        line = f"Ruling: {ruling['text']}" + (f" [{source}]" if source else "")
+        indented(console, Text(line), body)
+    if view.references:
+        indented(console, Text(f"refers to: {', '.join(view.references)}", style="dim"), body)
+    if view.cited_by:
+        indented(console, Text(f"referred to by: {', '.join(view.cited_by)}", style="dim"), body)
+    for child in view.children:
+        print_rule(console, child, depth + 1)

@@ -20,7 +20,8 @@ from crdex.index.library import Library
 from .engine import SearchIndex
 from .errors import IndexBusy, IndexDamaged, NoSearchIndex
 from .generation import Generation
-from .indexer import Notice, Progress, incompatibility, memory_index, update_index
+from .indexer import Notice, Progress, memory_index, update_index
+from .meta import incompatibility
 from .store import IndexStore
 
 __all__ = ["bundled_index", "open_search"]

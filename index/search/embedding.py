@@ -11,7 +11,7 @@ Nothing is downloaded, ever. The ``wordllama`` wheel carries the weights
 (``tokenizers/l2_supercat_tokenizer_config.json``); they are read straight
 from the package's directory, found without importing the package (its
 import configures the root logger and pulls in pydantic and requests,
-none of which searching needs). :func:`tests.test_search_vectors` checks
+none of which searching needs); ``tests/test_search_vectors.py`` checks
 the result against WordLlama's own ``embed``.
 
 Texts are split on white space and each distinct word is tokenized once:
@@ -130,8 +130,8 @@ class Embedder:
             vectors = self.table[ids]
             if weights is None:
                 out[row] = vectors.sum(axis=0)
-            else:
-                out[row] = weights[ids] @ vectors
+            else:  # einsum, not @: see .vectors.cosines
+                out[row] = np.einsum("i,ij->j", weights[ids], vectors)
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
         out /= norms

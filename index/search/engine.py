@@ -30,6 +30,7 @@ from .rank import Candidate, rerank
 from .results import Group, Hit, SearchResult, Snippet
 from .snippets import marked_snippet, plain_snippet
 from .store import IndexStore
+from .vectors import cosines
 
 if TYPE_CHECKING:
     import numpy as np
@@ -245,7 +246,10 @@ class SearchIndex:
                 stems,
                 searcher.stored_fields,
                 number_of,
-                lambda docnum: float(vectors.all[docnum] @ query),
+                lambda docnums: cosines(vectors.all[docnums], query).tolist(),
+                limit,
+                # all editions: the versions of a rule are shown as one
+                (lambda c: c.docnum) if date is not None else (lambda c: c.fields["identity"]),
             )
             found_docs = {c.docnum for c in lexical}
             matched += sum(1 for d, _s in nearest if d not in found_docs)
@@ -279,7 +283,7 @@ class SearchIndex:
         matrix, rows = self._gen.vector_scope(date)
         if not len(matrix):
             return []
-        sims = matrix @ query
+        sims = cosines(matrix, query)
         depth = min(depth, len(sims))
         top = np.argpartition(-sims, depth - 1)[:depth]
         top = top[np.argsort(-sims[top], kind="stable")]
@@ -289,11 +293,13 @@ class SearchIndex:
 
     def _hit(self, fields: dict[str, Any], number: str, score: float, snippet: Snippet) -> Hit:
         spans = fields["spans"]
+        heading = (fields.get("heading") or "").split("\n", 1)[0]
         return Hit(
             number=number if fields["kind"] != "glossary" else "",
             kind=fields["kind"],
-            title=fields.get("title", ""),
-            heading=(fields.get("heading") or "").split("\n", 1)[0],
+            # a subrule is titled by its heading: 702.19b is about Trample
+            title=fields.get("title") or (heading if fields["kind"] != "glossary" else ""),
+            heading=heading,
             text=fields.get("text", ""),
             examples=[e for e in (fields.get("examples") or "").split("\n") if e],
             rulings=[r for r in (fields.get("rulings") or "").split("\n") if r],

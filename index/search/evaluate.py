@@ -1,7 +1,7 @@
 """Measuring ranking quality against questions with known answers.
 
-A question file is TSV: query, edition, acceptable rule numbers (space
-separated); ``#`` lines are comments. A question is answered in the top k
+A question file is TSV: query, edition, acceptable rule numbers (separated
+by spaces or commas); ``#`` lines are comments. A question is answered in the top k
 when one of the first k hits is an acceptable rule or the direct parent
 heading of one (702.19 for 702.19b). Reported: the share answered in the
 top k and the mean reciprocal rank (1/rank of the first acceptable hit,
@@ -62,7 +62,8 @@ def read_questions(path: str | os.PathLike[str]) -> list[Question]:
         if not line.strip() or line.startswith("#"):
             continue
         query, edition, answers = ([*line.split("\t"), "", ""])[:3]
-        questions.append(Question(query.strip(), edition.strip(), tuple(answers.split()), n))
+        numbers = tuple(answers.replace(",", " ").split())
+        questions.append(Question(query.strip(), edition.strip(), numbers, n))
     return questions
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .rank import Candidate, boost
+from .rank import BOOST_CEILING, Candidate, boost
 
 __all__ = ["SEMANTIC_WEIGHT", "fuse"]
 
@@ -36,33 +36,47 @@ def fuse(
     stems: list[list[frozenset[str]]],
     fields_of: Callable[[int], dict[str, Any]],
     number_of: Callable[[dict[str, Any]], str],
-    cosine_of: Callable[[int], float],
+    cosines_of: Callable[[list[int]], list[float]],
+    wanted: int,
+    rule_of: Callable[[Candidate], object],
 ) -> list[tuple[float, Candidate]]:
     """Candidates with their fused scores, best first.
 
     ``lexical`` is in BM25F order; ``semantic`` holds (document number,
     cosine) nearest first. ``fields_of`` reads the stored fields of a
     document only the vectors found, ``number_of`` its number;
-    ``cosine_of`` gives the cosine of a document only the words found.
+    ``cosines_of`` gives the cosines of the documents the words found.
+    Reading a document's fields is the slow part: a document only the
+    vectors found is read only if it could still be among the ``wanted``
+    best rules (``rule_of`` tells a candidate's rule: versions of one rule
+    count once).
     """
-    by_doc = {cand.docnum: cand for cand in lexical}
-    cosine = dict(semantic)
-    for docnum in cosine:
-        if docnum not in by_doc:
-            fields = fields_of(docnum)
-            by_doc[docnum] = Candidate(docnum, 0.0, fields, number_of(fields))
-    for docnum in by_doc:
-        if docnum not in cosine:
-            cosine[docnum] = cosine_of(docnum)
     top_bm25 = max((c.score for c in lexical), default=0.0) or 1.0
     top_cosine = max(semantic[0][1] if semantic else 0.0, 1e-9)
-    scored = [
-        (
-            (cand.score / top_bm25 + SEMANTIC_WEIGHT * max(cosine[d], 0.0) / top_cosine)
-            * boost(cand, stems),
-            cand,
-        )
-        for d, cand in by_doc.items()
-    ]
+    cosine = dict(semantic)
+    unseen = [c.docnum for c in lexical if c.docnum not in cosine]
+    if unseen:
+        cosine.update(zip(unseen, cosines_of(unseen), strict=True))
+
+    def score(cand: Candidate) -> float:
+        relative = max(cosine[cand.docnum], 0.0) / top_cosine
+        return (cand.score / top_bm25 + SEMANTIC_WEIGHT * relative) * boost(cand, stems)
+
+    scored = [(score(cand), cand) for cand in lexical]
+    found = {c.docnum for c in lexical}
+    bar, rules = 0.0, set()
+    for value, cand in sorted(scored, key=lambda sc: -sc[0]):
+        rules.add(rule_of(cand))
+        if len(rules) == wanted:
+            bar = value
+            break
+    for docnum, cos in semantic:  # nearest first: the first too far ends the list
+        if docnum in found:
+            continue
+        if SEMANTIC_WEIGHT * max(cos, 0.0) / top_cosine * BOOST_CEILING <= bar:
+            break
+        fields = fields_of(docnum)
+        cand = Candidate(docnum, 0.0, fields, number_of(fields))
+        scored.append((score(cand), cand))
     scored.sort(key=lambda sc: (-sc[0], sc[1].docnum))
     return scored

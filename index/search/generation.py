@@ -30,7 +30,8 @@ from .aliases import ALIASES_FILE, from_json
 from .documents import date_int
 from .embedding import embedder
 from .errors import IndexDamaged, SearchError
-from .indexer import PARTS, WORDS_FILE, Cover, cover_file, incompatibility, index_name
+from .indexer import WORDS_FILE, Cover, cover_file, index_name
+from .meta import PARTS, incompatibility
 from .spelling import Speller
 from .store import IndexStore
 from .vectors import VectorTable

@@ -21,12 +21,9 @@ starts from has not embedded.
 from __future__ import annotations
 
 import json
-import re
 import time
-from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,10 +35,11 @@ from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
 
 from .aliases import ALIASES_FILE, of_documents
-from .documents import IndexDoc, documents_from
-from .embedding import embedder, model_id
+from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
+from .embedding import embedder
 from .errors import IndexDamaged
-from .schema import SEARCH_FORMAT, make_schema, schema_fingerprint
+from .meta import PARTS, describe, incompatibility, part_of
+from .schema import make_schema
 from .store import IndexStore, write_atomic
 from .vectors import (
     VectorTable,
@@ -58,26 +56,18 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
-    "PARTS",
-    "RULINGS_FORMATS",
     "Cover",
     "IndexReport",
-    "collect_rulings",
+    "MemoryIndex",
     "cover_file",
-    "crdex_version",
-    "incompatibility",
+    "index_name",
     "memory_index",
     "update_index",
-    "vocabulary",
 ]
 
-# document formats whose rules carry rulings
-RULINGS_FORMATS = frozenset({"rulings"})
-PARTS = ("latest", "earlier")
 WORDS_FILE = "words.json"
 _WRITER_MB = 128
 _STEP = 250  # documents between progress reports
-_WORD = re.compile(r"[^\W\d_]{2,}")
 
 Progress = Callable[[str, int, int], None]
 Notice = Callable[[str], None]
@@ -96,23 +86,12 @@ class MemoryIndex:
     vectors: VectorTable
 
 
-def crdex_version() -> str:
-    try:
-        return metadata.version("crdex")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
-        return "unknown"
-
-
 def index_name(part: str) -> str:
     return part.upper()
 
 
 def cover_file(part: str) -> str:
     return f"cover-{part}.json"
-
-
-def part_of(doc: IndexDoc) -> str:
-    return PARTS[0] if doc.current else PARTS[1]
 
 
 @dataclass(slots=True)
@@ -131,59 +110,6 @@ class IndexReport:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def incompatibility(meta: dict[str, Any] | None) -> str | None:
-    """Why an index with this meta cannot be read by this crdex, or None if it can."""
-    if meta is None:
-        return "its description (meta.json) is missing or unreadable"
-    if meta.get("format") != SEARCH_FORMAT:
-        return (
-            f"it was written by crdex {meta.get('crdex', 'of an unknown version')} "
-            f"(index format {meta.get('format', '?')}); this is crdex {crdex_version()} "
-            f"(index format {SEARCH_FORMAT})"
-        )
-    if meta.get("schema") != schema_fingerprint():
-        return (
-            f"it was written by crdex {meta.get('crdex', 'of an unknown version')} "
-            "with other fields or analyzers than this crdex uses"
-        )
-    if meta.get("vectors") != model_id():
-        return (
-            f"its word vectors come from {meta.get('vectors') or 'no model'}; "
-            f"this crdex uses {model_id()}"
-        )
-    return None
-
-
-def collect_rulings(library: Library, graph: Graph) -> dict[tuple[str, int], list[str]]:
-    """Rulings from the library's rulings pages, by (rule identity, chain index).
-
-    A page's rulings attach to the rules as numbered in the edition in force
-    on the page's date.
-    """
-    out: dict[tuple[str, int], list[str]] = defaultdict(list)
-    dates = [e.date for e in graph.editions]
-    for doc in sorted(library.documents.values(), key=lambda d: (d.date or "", d.sha256)):
-        if doc.format not in RULINGS_FORMATS or doc.date is None or doc.date < dates[0]:
-            continue
-        index = max(i for i, d in enumerate(dates) if d <= doc.date)
-        for rule in library.edition(doc.sha256).rules:
-            if not rule.rulings:
-                continue
-            ident = graph.holder(rule.number, index)
-            if ident is not None:
-                out[(ident.id, index)].extend(r.text for r in rule.rulings if r.text)
-    return out
-
-
-def vocabulary(docs: Iterable[IndexDoc]) -> dict[str, int]:
-    """Words as written (lower case) with their counts: the spelling dictionary."""
-    counts: Counter[str] = Counter()
-    for doc in docs:
-        for part in (doc.title, doc.text, doc.examples, doc.glossary, doc.rulings):
-            counts.update(w.lower() for w in _WORD.findall(part))
-    return dict(counts.most_common())
 
 
 def numbered(ix: Index, docs: Iterable[IndexDoc]) -> list[IndexDoc | None]:
@@ -206,24 +132,6 @@ def numbered(ix: Index, docs: Iterable[IndexDoc]) -> list[IndexDoc | None]:
 def cover_table(docs: list[IndexDoc | None]) -> Cover:
     """Document number → the date ranges it is in force (None for deleted documents)."""
     return [[list(r) for r in doc.ranges] if doc is not None else None for doc in docs]
-
-
-def _meta(library: Library, graph: Graph, docs: list[IndexDoc], seconds: float) -> dict[str, Any]:
-    chain = {d.sha256 for d in library.chain()}
-    return {
-        "format": SEARCH_FORMAT,
-        "schema": schema_fingerprint(),
-        "crdex": crdex_version(),
-        "graph_key": graph.key,
-        "editions": [[e.id, e.date, e.sha256, e.title] for e in graph.editions],
-        "others": {
-            d.id: [d.date, d.sha256] for d in library.documents.values() if d.sha256 not in chain
-        },
-        "documents": {p: sum(1 for d in docs if part_of(d) == p) for p in PARTS},
-        "vectors": model_id(),
-        "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "seconds": round(seconds, 3),
-    }
 
 
 class _Counter:
@@ -285,7 +193,7 @@ def memory_index(library: Library) -> MemoryIndex:
         held = numbered(ix, mine)
         parts[part] = (ix, cover_table(held))
         vectors.append(vectors_for(held, model, weights)[0])
-    meta = _meta(library, graph, docs, time.perf_counter() - started)
+    meta = describe(library, graph, docs, time.perf_counter() - started)
     words = vocabulary(docs)
     return MemoryIndex(
         parts, meta, words, of_documents(docs, words), VectorTable(vectors, weights, model)
@@ -445,7 +353,7 @@ def _finish(
         write_part(scratch, part, *vectors_for(numbered_docs, model, weights, known))
     vector_seconds = time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
-    generation = store.publish(scratch, _meta(library, graph, docs, seconds))
+    generation = store.publish(scratch, describe(library, graph, docs, seconds))
     return IndexReport(
         path=str(generation),
         documents=len(docs),

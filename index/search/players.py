@@ -109,10 +109,11 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         "http://www.wizards.com/magic/magazine/Article.aspx?x=mtgcom/daily/bb50",
     ),
     # "used for when a spell or ability fails to resolve as a result of all its targets
-    # being missing or illegal"; "countered on resolution" before Dominaria
+    # being missing or illegal"; before Dominaria the rules said the spell "is
+    # countered if all its targets ... are now illegal", since then it "doesn't resolve"
     PlayerTerm(
         ("fizzle", "fizzles", "fizzled", "fizzling"),
-        ("doesn't resolve", "countered on resolution", "illegal + targets"),
+        ("doesn't resolve", "all its targets + illegal"),
         MTG_WIKI + "Fizzle",
     ),
     # "reanimation effects return cards from a graveyard directly unto the battlefield"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from whoosh import query as wq
 from whoosh.qparser import OrGroup, QueryParser
+from whoosh.query.terms import MultiTerm
 
 from crdex.parser.numbers import NUMBER_RE, RuleNumber
 
@@ -219,6 +220,46 @@ def _unit_query(unit: Unit) -> wq.Query | None:
     return clauses[0] if len(clauses) == 1 else wq.DisjunctionMax(clauses, tiebreak=UNIT_TIEBREAK)
 
 
+class StemPrefix(wq.Prefix):
+    """A prefix that also finds the words indexed by a shorter stem.
+
+    The index holds stems: "regenerate" and "regeneration" are indexed as
+    "regener", so Whoosh's prefix "regenerat*" finds neither. This one also
+    takes each indexed term that the prefix itself starts with, if at most
+    :data:`STEM_SLACK` letters shorter (what English suffix stripping takes).
+    """
+
+    def _btexts(self, ixreader):  # type: ignore[no-untyped-def]
+        text = self.text.encode() if isinstance(self.text, str) else self.text
+        shorter = text[: max(STEM_MIN, len(text) - STEM_SLACK)]
+        for term in ixreader.expand_prefix(self.fieldname, shorter):
+            if term.startswith(text) or (text.startswith(term) and len(term) >= STEM_MIN):
+                yield term
+
+
+STEM_SLACK = 3
+STEM_MIN = 3
+
+
+def _by_relevance(query: wq.Query) -> wq.Query:
+    """Prefixes and wildcards scored like the words they stand for.
+
+    Whoosh gives every document a prefix or wildcard matches the same score,
+    so they came in rule order; here each word it stands for counts as if
+    typed, and the rule that uses them most comes first. A prefix finds
+    stems too (see :class:`StemPrefix`).
+    """
+    if isinstance(query, wq.Prefix):
+        return StemPrefix(query.fieldname, query.text, boost=query.boost, constantscore=False)
+    if isinstance(query, MultiTerm):
+        query.constantscore = False
+    elif isinstance(query, wq.CompoundQuery):
+        query.subqueries = [_by_relevance(q) for q in query.subqueries]
+    elif isinstance(query, wq.WrappingQuery):
+        query.child = _by_relevance(query.child)
+    return query
+
+
 def plan(raw: str, *, date: int | None, aliases: Aliases | None = None) -> Lookup | TextQuery:
     """What to ask the index for ``raw``, about the edition effective ``date`` (None: all).
 
@@ -244,7 +285,7 @@ def plan(raw: str, *, date: int | None, aliases: Aliases | None = None) -> Looku
         if parsed is wq.NullQuery:
             raise QuerySyntaxError(f"the query {text!r} has no words to search for")
         words = [w for w in words_of(re.sub(r"\w+:", " ", text)) if w not in _OPERATORS_LOWER]
-        return TextQuery(parsed, [], advanced=True, words=words, text=text)
+        return TextQuery(_by_relevance(parsed), [], advanced=True, words=words, text=text)
     units, words = _units(text, date, aliases)
     clauses = [q for q in map(_unit_query, units) if q is not None]
     if not clauses:

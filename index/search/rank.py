@@ -24,12 +24,14 @@ from typing import Any
 
 from .schema import analyzer
 
-__all__ = ["Candidate", "rerank"]
+__all__ = ["BOOST_CEILING", "Candidate", "boost", "rerank"]
 
 _ANALYZER = analyzer()
 COVERAGE_FLOOR = 0.3
 HEADING_WEIGHT = 0.35
 PRIORS = {"definition": 1.15, "heading": 0.8, "glossary": 0.75}
+# the most :func:`boost` can give: full coverage, all in the headings, the best kind
+BOOST_CEILING = max(PRIORS.values()) * (1 + HEADING_WEIGHT)
 
 
 @dataclass(slots=True)

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "VectorTable",
+    "cosines",
     "digest",
     "read_part",
     "token_weights",
@@ -48,6 +49,18 @@ __all__ = [
 
 WEIGHTS_FILE = "weights.npy"
 _DIGEST_BYTES = 16
+
+
+def cosines(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
+    """Each row of ``matrix`` dotted with ``vector`` (unit vectors: their cosines).
+
+    ``einsum`` rather than ``@``: a matrix-vector product goes to BLAS,
+    whose threads wait for each other on a busy machine (28 ms instead of
+    1.7 ms for the latest edition's 3 700 rows, measured on two cores).
+    """
+    import numpy as np
+
+    return np.einsum("ij,j->i", matrix, vector)
 
 
 def vectors_file(part: str) -> str:

@@ -11,11 +11,15 @@ about, a match in the rule's own headings, its kind). Both parts are
 relative to the best candidate of their list, so neither scale dominates;
 a candidate only the vectors found has no BM25 part.
 
-The weight was chosen on the development questions (``tests/data/search-dev.tsv``)
-over 0 (BM25 alone) to 1.5, with reciprocal-rank fusion (``1 / (60 +
-rank)`` summed over the lists, raw or reranked) as the alternative: the
-weighted sum of relative scores ranked best; see ``bench/search.py`` for
-the figures of each list alone and fused.
+The weight was chosen on the development questions (``tests/data/search-dev.tsv``,
+193 questions) among 0 (BM25 alone) to 1.5, against reciprocal-rank
+fusion (``w / (k + rank)`` summed over the lists, k 10 to 60, BM25's list
+raw or reranked): the weighted sum of relative scores ranked best at 0.2
+(top-3 80.8%, MRR 0.737, against 80.3% and 0.715 for BM25 alone and at
+best 80.8% and 0.713 for reciprocal-rank fusion). A candidate only the
+vectors found is rarely the answer: the words find it too in 192 of
+193 development questions; the vectors mostly reorder what the words found.
+``bench/search.py`` gives the figures of each list alone and fused.
 """
 
 from __future__ import annotations

@@ -112,3 +112,19 @@ def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     library.add([CORPUS])
     library.graph()
     return home
+
+
+SEARCH_DATA = REPO / "tests" / "data" / "search"
+
+
+@pytest.fixture
+def search_home(tmp_path: Path) -> Path:
+    """A library of the small invented editions of tests/data/search/library, with its search index."""
+    from crdex.index.library import Library
+    from crdex.index.search import update_index
+
+    home = tmp_path / "home"
+    library = Library(home)
+    library.add([SEARCH_DATA / "library"])
+    update_index(library)
+    return home

@@ -60,15 +60,6 @@ def offline(script: str, *args: str, home: Path) -> subprocess.CompletedProcess[
     )
 
 
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    home = tmp_path / "home"
-    library = Library(home)
-    library.add([DATA / "library"])
-    update_index(library)
-    return home
-
-
 def test_building_and_searching_with_the_network_unreachable(tmp_path: Path) -> None:
     script = """
 import sys
@@ -103,10 +94,10 @@ print(float(abs(theirs - ours).max()))
     assert float(done.stdout.split()[-1]) < 1e-5
 
 
-def test_the_vectors_are_stored_beside_the_whoosh_files(home: Path) -> None:
+def test_the_vectors_are_stored_beside_the_whoosh_files(search_home: Path) -> None:
     from whoosh import index as whoosh_index
 
-    live = IndexStore(home / "search").current()
+    live = IndexStore(search_home / "search").current()
     assert live is not None
     assert read_weights(live).shape == (32000,)
     for part in PARTS:
@@ -142,22 +133,22 @@ def test_a_version_is_embedded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert all("Investigate" in text for text in embedded)
 
 
-def test_an_index_with_another_models_vectors_is_rebuilt_with_a_message(home: Path) -> None:
-    store = IndexStore(home / "search")
+def test_an_index_with_another_models_vectors_is_rebuilt_with_a_message(search_home: Path) -> None:
+    store = IndexStore(search_home / "search")
     live = store.current()
     assert live is not None
     meta = json.loads((live / "meta.json").read_text())
     meta["vectors"] = "an older model"
     (live / "meta.json").write_text(json.dumps(meta))
     notes: list[str] = []
-    with open_search(home, notice=notes.append) as index:
+    with open_search(search_home, notice=notes.append) as index:
         assert index.meta["vectors"] != "an older model"
         assert index.search("scry zero").hits[0].number == "701.2b"
     assert any("word vectors come from an older model" in n for n in notes)
 
 
-def test_each_method_alone_and_fused(home: Path) -> None:
-    with open_search(home) as index:
+def test_each_method_alone_and_fused(search_home: Path) -> None:
+    with open_search(search_home) as index:
         for method in ("hybrid", "bm25", "vectors"):
             assert index.search("scry zero", method=method).hits[0].number == "701.2b"
         with pytest.raises(SearchError) as info:
@@ -165,9 +156,9 @@ def test_each_method_alone_and_fused(home: Path) -> None:
     assert str(info.value) == "method must be one of hybrid, bm25, vectors, not 'words'"
 
 
-def test_no_nearest_vectors_when_no_word_is_in_the_rules(home: Path) -> None:
+def test_no_nearest_vectors_when_no_word_is_in_the_rules(search_home: Path) -> None:
     """2021-04-22 has no word of "quux": no guesses from the vectors alone."""
-    with open_search(home) as index:
+    with open_search(search_home) as index:
         result = index.search("quux")
     assert result.hits == [] and result.total == 0
 
@@ -181,12 +172,12 @@ def test_no_nearest_vectors_when_no_word_is_in_the_rules(home: Path) -> None:
         ["scry", "--all-editions"],
     ],
 )
-def test_the_command_and_the_python_api_rank_alike(home: Path, args: list[str]) -> None:
-    done = run_crdex("search", "--home", str(home), "--json", *args)
+def test_the_command_and_the_python_api_rank_alike(search_home: Path, args: list[str]) -> None:
+    done = run_crdex("search", "--home", str(search_home), "--json", *args)
     assert done.returncode == 0, done.stderr
     edition = args[args.index("--edition") + 1] if "--edition" in args else None
     api = crdex.search(
-        args[0], edition=edition, all_editions="--all-editions" in args, home=home
+        args[0], edition=edition, all_editions="--all-editions" in args, home=search_home
     ).to_dict()
     assert json.loads(done.stdout) == json.loads(json.dumps(api))
 

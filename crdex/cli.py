@@ -27,12 +27,17 @@ COMMANDS = {
         "build",
         "check",
         "diff",
+        "documents",
+        "editions",
         "export",
         "history",
         "parse",
+        "remove",
         "resolve",
         "search",
+        "serve",
         "show",
+        "verify",
     )
 }
 

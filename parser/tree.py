@@ -186,6 +186,10 @@ class Edition:
     repairs: list[Repair] = field(default_factory=list, compare=False)
     accounting: Accounting | None = field(default=None, compare=False)
     _by_number: dict[str, Rule] = field(default_factory=dict, compare=False, repr=False)
+    # where the effective date was read (crdex.corpus.identify.DATE_SOURCES: the
+    # document's own words, or only its file name); known right after parsing,
+    # not kept in caches or exports
+    date_source: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.reindex()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import crdex
+from crdex.index.errors import UnknownRule
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]
 
@@ -34,3 +35,28 @@ def test_resolve_and_edition_by_date(corpus_home: Path) -> None:
 def test_unknown_name() -> None:
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
         crdex.nonsense  # noqa: B018
+
+
+def test_reader_identity_documents_and_fingerprint(corpus_home: Path) -> None:
+    # Scry's identity is its first version, 502.36 of 2004-06-01; in 2026-08-07 it is
+    # "701.22. Scry" (cr-2026-08-07.txt line 3457), the latest edition of the corpus
+    reader = crdex.Reader(corpus_home)
+    where = reader.identity("2004-06-01/502.36")
+    assert (where["number"], where["last_edition"], where["current"]) == (
+        "701.22",
+        "2026-08-07",
+        True,
+    )
+    with pytest.raises(UnknownRule, match=r"did you mean 2004-06-01/502\.36"):
+        reader.identity("2004-06-01/502.3")
+    docs = reader.documents()
+    chain = [d["id"] for d in docs if d["in_chain"]]
+    assert chain == [e["id"] for e in reader.editions()]
+    assert reader.fingerprint() == crdex.Reader(corpus_home).fingerprint()
+
+
+def test_reader_names_an_edition_without_loading_it(corpus_home: Path) -> None:
+    # the edition in force on 2012-03-15 is 2012-02-01 (the next is 2012-05-01)
+    reader = crdex.Reader(corpus_home)
+    assert reader.edition_id("2012-03-15") == "2012-02-01"
+    assert reader.edition_id("latest") == "2026-08-07"

@@ -135,6 +135,12 @@ def render_diff(d: EditionDiff, *, words: bool = True, kinds: set[str] | None = 
         f"{c[k]} {k}" for k in ("added", "removed", "moved", "edited", "split", "merged")
     )
     lines = [f"{d.old} → {d.new}: {summary}; {c['unchanged']} unchanged"]
+    if d.coverage:
+        lines.append(
+            f"compared only where both are witnessed ({d.old}: {d.coverage['old']}; "
+            f"{d.new}: {d.coverage['new']}); {d.not_compared} rules unknown on one side "
+            "are not compared"
+        )
     classes = d.edit_classes()
     if classes:
         lines.append("edits: " + ", ".join(f"{n} {k}" for k, n in classes.items()))

@@ -82,8 +82,8 @@ def incremental(library: Library, scratch: Path) -> dict[str, Any]:
     last = chain[-1]
     home = scratch / "incremental"
     home.mkdir()
-    for name in ("editions", "snapshots"):  # reuse the parse cache: nothing is parsed again
-        shutil.copytree(Path(library.home or "") / name, home / name)
+    # reuse the parse caches: nothing is parsed again
+    shutil.copytree(Path(library.home or "") / "cache", home / "cache")
     partial = Library(home)
     partial.add([d.path for d in chain[:-1]])
     partial.graph()

@@ -133,7 +133,10 @@ def test_a_version_is_embedded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert all("Investigate" in text for text in embedded)
 
 
-def test_an_index_with_another_models_vectors_is_rebuilt_with_a_message(search_home: Path) -> None:
+def test_an_index_with_another_models_vectors_is_read_around_then_rebuilt(
+    search_home: Path,
+) -> None:
+    """A library built before the vectors (or with another model) still searches, with a note."""
     store = IndexStore(search_home / "search")
     live = store.current()
     assert live is not None
@@ -142,9 +145,12 @@ def test_an_index_with_another_models_vectors_is_rebuilt_with_a_message(search_h
     (live / "meta.json").write_text(json.dumps(meta))
     notes: list[str] = []
     with open_search(search_home, notice=notes.append) as index:
-        assert index.meta["vectors"] != "an older model"
         assert index.search("scry zero").hits[0].number == "701.2b"
-    assert any("word vectors come from an older model" in n for n in notes)
+    (note,) = notes
+    assert "word vectors come from an older model" in note
+    report = update_index(Library(search_home), notice=notes.append)
+    assert report.reason == "format" and store.current() != live
+    assert "rebuilding it" in notes[-1]
 
 
 def test_each_method_alone_and_fused(search_home: Path) -> None:

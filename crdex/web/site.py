@@ -157,7 +157,9 @@ class Site:
         out = []
         for d in self.reader.documents():
             base = {k: v for k, v in d.items() if k not in ("path", "witnesses", "repairs")}
-            base["kind"] = f"{FORMATS.get(d['format'], d['format'])}, {KINDS.get(d['kind'], d['kind'])}"
+            base["kind"] = (
+                f"{FORMATS.get(d['format'], d['format'])}, {KINDS.get(d['kind'], d['kind'])}"
+            )
             if not d["witnesses"]:
                 out.append({**base, "date": None, "in_chain": False})
             for w in d["witnesses"]:

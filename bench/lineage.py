@@ -42,11 +42,12 @@ SAMPLE = 40
 
 def cold_caches() -> None:
     """Forget computed keys, so that a match is timed from scratch."""
-    from crdex.index import content, match
+    from crdex.index.lineage import content
+    from crdex.index.lineage.match import clear_sides
 
     for fn in (content.fold, content.typography_key, content.masked_key):
         fn.cache_clear()
-    match._RECENT.clear()
+    clear_sides()
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:

@@ -22,17 +22,19 @@ import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from crdex.errors import CrdexError
 from crdex.home import explicit_home, resolve_home
 from crdex.index.library import BuildReport, Library, LibraryView
 from crdex.index.lineage.diff import EditionDiff
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
-from crdex.index.search.results import SearchResult
-from crdex.index.search.view import GlossaryView, RuleView
 from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 if TYPE_CHECKING:
+    # search (Whoosh) is imported when a search or a show asks for it, not with the API
+    from crdex.index.search.results import SearchResult
+    from crdex.index.search.view import GlossaryView, RuleView
     from crdex.index.verify import VerifyReport
 
 __all__ = [
@@ -53,6 +55,22 @@ __all__ = [
 PathLike = str | os.PathLike[str]
 Notice = Callable[[str], None]
 Progress = Callable[[str, int, int], None]
+
+
+class RuleNumberType(CrdexError, TypeError):
+    """A rule number given as something other than text (a float loses its zeros)."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__(
+            f"a rule number is text: write {str(value)!r}, not {value!r} "
+            f"({type(value).__name__}); as a number 701.10 would be 701.1"
+        )
+
+
+def _text(number: object) -> str:
+    if not isinstance(number, str):
+        raise RuleNumberType(number)
+    return number
 
 
 class Reader:
@@ -126,15 +144,27 @@ class Reader:
 
     # -- one edition ---------------------------------------------------------------
 
-    def rule(self, number: str, edition: str = "latest") -> Rule | None:
-        """Rule ``number`` as the named edition has it (None if that edition has no such rule)."""
-        return self.edition(edition).rule(number)
+    def rule(self, number: str, edition: str = "latest") -> Rule | GlossaryEntry | None:
+        """Rule ``number`` as the named edition has it, or the glossary entry a term names.
+
+        None when that edition has no such rule or term. ``"Trample"`` is the
+        glossary entry, as ``crdex show Trample`` shows it.
+        """
+        from crdex.parser.numbers import RuleNumber
+
+        number = _text(number)
+        parsed = self.edition(edition)
+        try:
+            RuleNumber.parse(number.strip())
+        except ValueError:
+            return parsed.glossary_entry(number.strip())
+        return parsed.rule(number.strip())
 
     def show(self, name: str, edition: str | None = None) -> RuleView | GlossaryView:
         """A rule with its subrules, examples, rulings and references, or a glossary entry."""
         from crdex.index.search.view import show
 
-        return show(self.lineage, name, edition)
+        return show(self.lineage, _text(name), edition)
 
     def glossary(self, edition: str = "latest") -> list[GlossaryEntry]:
         """Every glossary entry of an edition, in the document's order."""
@@ -144,7 +174,7 @@ class Reader:
 
     def history(self, number: str, edition: str | None = None) -> History:
         """Every edition of the rule ``number`` names in ``edition`` (default: its latest)."""
-        return self.lineage.history(number, edition)
+        return self.lineage.history(_text(number), edition)
 
     def identity(self, identity: str) -> dict[str, Any]:
         """Where the rule (or glossary entry) with this identity id is: first and last version.
@@ -175,7 +205,7 @@ class Reader:
 
     def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
         """What the rule cited as ``number`` on date ``at`` is called on ``to`` (default latest)."""
-        return self.lineage.resolve(number, at, to)
+        return self.lineage.resolve(_text(number), at, to)
 
     def diff(self, old: str, new: str) -> EditionDiff:
         """What changed between two editions (any two, not only neighbours)."""
@@ -296,8 +326,10 @@ def edition(name: str = "latest", *, home: PathLike | None = None) -> Edition:
     return Reader(home).edition(name)
 
 
-def rule(number: str, edition: str = "latest", *, home: PathLike | None = None) -> Rule | None:
-    """Rule ``number`` as the named edition has it (None if that edition has no such rule).
+def rule(
+    number: str, edition: str = "latest", *, home: PathLike | None = None
+) -> Rule | GlossaryEntry | None:
+    """Rule ``number`` (or the glossary entry a term names) as the named edition has it.
 
     The number is read in that edition: ``rule("701.18", "2017-01-20")`` is
     Shuffle, ``rule("701.18", "2020-07-03")`` is Scry.

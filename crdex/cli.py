@@ -31,6 +31,7 @@ COMMANDS = {
         "editions",
         "export",
         "history",
+        "mcp",
         "parse",
         "remove",
         "resolve",

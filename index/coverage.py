@@ -16,7 +16,10 @@ name):
 - an **excerpt** (rules that do not start at section 1) witnesses every
   section whose heading it holds, whole, and a span from its first to its
   last number for a section it enters mid-way;
-- anything else is **complete**: every rule and the glossary.
+- anything else is **complete**: every rule and the glossary;
+- a document in a numbering of its own (the 1999 Crystal Keep rulings
+  summary numbers its topics ``A.27``) is a **rulings summary**: it is not
+  a CR edition and witnesses none.
 
 Outside a witness's coverage a rule is unknown in that edition, never
 removed. Coverage is plain data (sections, number spans, glossary terms),
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crdex.parser.numbers import RuleNumber
-from crdex.parser.tree import Edition
+from crdex.parser.tree import CR_NUMBERING, Edition
 
 __all__ = [
     "COMPLETE",
@@ -45,7 +48,7 @@ __all__ = [
 ]
 
 # bump when the rules above change: the library then describes its documents again
-COVERAGE_RULES = 2
+COVERAGE_RULES = 3
 
 # what a document is, as listed by the library (see the module docstring)
 KINDS = {
@@ -54,6 +57,7 @@ KINDS = {
     "excerpt": "excerpt",
     "rulings": "rulings page",
     "truncated": "damaged copy (cut short)",
+    "rulings-summary": "rulings summary in its own numbering (not a CR edition)",
 }
 
 
@@ -253,6 +257,8 @@ def _partial(edition: Edition, *, truncated: bool) -> Coverage:
 
 def document_kind(edition: Edition) -> str:
     """One of :data:`KINDS` for a parsed document (see the module docstring)."""
+    if edition.numbering != CR_NUMBERING:
+        return "rulings-summary"
     if edition.source.format == "rulings":
         return "rulings"
     if _truncated(edition):
@@ -266,6 +272,8 @@ def document_kind(edition: Edition) -> str:
 def coverage_of(edition: Edition) -> list[WitnessSlice]:
     """What a parsed document witnesses, per edition; empty for an undated document."""
     kind = document_kind(edition)
+    if kind == "rulings-summary":
+        return []
     if kind == "rulings":
         return _rulings_slices(edition)
     if edition.effective_date is None:

@@ -130,16 +130,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-@pytest.fixture(scope="session")
-def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A library holding the whole ../shared/corpus (graph and search index), built once per session."""
+def _library_home(tmp_path_factory: pytest.TempPathFactory, name: str, paths: list[Path]) -> Path:
+    """A library in a new temporary folder holding ``paths``: graph, tables and search index."""
     if not corpus_available():
         pytest.skip("../shared/corpus is not beside the checkout")
     from crdex import api
 
-    home = tmp_path_factory.mktemp("corpus-home")
-    api.build([CORPUS], home=home)
+    home = tmp_path_factory.mktemp(name)
+    api.build(paths, home=home)
     return home
+
+
+@pytest.fixture(scope="session")
+def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library holding the whole ../shared/corpus, built once per session."""
+    return _library_home(tmp_path_factory, "corpus-home", [CORPUS])
 
 
 # A few real editions, enough for every page of the web application: Scry is
@@ -156,31 +161,22 @@ WEB_EDITIONS = (
 )
 
 
-def _library_with_search(home: Path, paths: list[Path]) -> Path:
-    from crdex.index.library import Library
-    from crdex.index.search import update_index
-
-    library = Library(home)
-    library.add(paths)
-    library.graph()
-    update_index(library)
-    return home
-
-
 @pytest.fixture(scope="session")
 def web_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A library of WEB_EDITIONS with its identity graph and search index, built once per session."""
+    """A library of WEB_EDITIONS, built once per session."""
     if not corpus_available():
         pytest.skip("../shared/corpus is not beside the checkout")
-    paths = [corpus_path(name) for name in WEB_EDITIONS]
-    return _library_with_search(tmp_path_factory.mktemp("web-home"), paths)
+    return _library_home(tmp_path_factory, "web-home", [corpus_path(n) for n in WEB_EDITIONS])
 
 
 @pytest.fixture(scope="session")
 def crafted_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A library of one invented edition whose text is full of markup (tests/data/web)."""
-    paths = [REPO / "tests" / "data" / "web" / "crafted-2030-01-01.txt"]
-    return _library_with_search(tmp_path_factory.mktemp("crafted-home"), paths)
+    from crdex import api
+
+    home = tmp_path_factory.mktemp("crafted-home")
+    api.build([REPO / "tests" / "data" / "web" / "crafted-2030-01-01.txt"], home=home)
+    return home
 
 
 SEARCH_DATA = REPO / "tests" / "data" / "search"
@@ -189,4 +185,43 @@ SEARCH_DATA = REPO / "tests" / "data" / "search"
 @pytest.fixture
 def search_home(tmp_path: Path) -> Path:
     """A library of the small invented editions of tests/data/search/library, with its search index."""
-    return _library_with_search(tmp_path / "home", [SEARCH_DATA / "library"])
+    from crdex import api
+
+    home = tmp_path / "home"
+    api.build([SEARCH_DATA / "library"], home=home)
+    return home
+
+
+# A handful of real editions: two of the old numbering (Scry is 502.36, then 501.8),
+# the last old one and the first new one (Scry 501.8, then 701.16), today's (701.22),
+# and a second copy of today's (the second upload: a witness that does not speak first).
+FEW_EDITIONS = (
+    "cr-2005-02-01.txt",
+    "cr-2008-05-01.txt",
+    "cr-2009-05-01.txt",
+    "cr-2009-07-11.txt",
+    "cr-2026-08-07.txt",
+    "cr-2026-08-07.upload-20260808.txt",
+)
+
+
+@pytest.fixture(scope="session")
+def few_editions_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library of the FEW_EDITIONS, built once per session."""
+    return _library_home(tmp_path_factory, "few-editions-home", [CORPUS / n for n in FEW_EDITIONS])
+
+
+def mcp_session(server, use, **client_options):
+    """``await use(client)`` in a session of the MCP SDK's client with ``server``.
+
+    ``server`` is anything the SDK's ``Client`` connects to: a server object
+    (in memory), ``StdioServerParameters`` (a process it starts) or a URL.
+    """
+    import anyio
+    from mcp import Client
+
+    async def main():
+        async with Client(server, **client_options) as client:
+            return await use(client)
+
+    return anyio.run(main)

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import CORPUS
 from crdex.actions.drift import check_drift
 from crdex.actions.registry import ActionRegistry, Verified
 from crdex.cli import cli
@@ -93,3 +94,51 @@ def test_check_passes_on_the_shipped_registry(corpus_home: Path) -> None:
     result = CliRunner().invoke(cli, ["actions", "--home", str(corpus_home), "--check"])
     assert result.exit_code == 0, result.output
     assert "every implementation still follows the latest text of its rule" in result.output
+
+
+def test_check_fails_when_the_pinned_text_was_edited(tmp_path: Path) -> None:
+    # Scry is pinned to 701.22 of 2026-08-07, whose 701.22a reads "To “scry N” means to
+    # look at the top N cards of your library, then put any number of them on the bottom
+    # of your library in any order and the rest on top of your library in any order."
+    # A copy of that edition with one word of 701.22a changed is not that text.
+    original = (CORPUS / "cr-2026-08-07.txt").read_bytes()
+    said = "701.22a To “scry N” means to look at the top N cards".encode()
+    assert original.count(said) == 1
+    edited = tmp_path / "cr-2026-08-07.txt"
+    edited.write_bytes(original.replace(said, said.replace(b"top N", b"top two")))
+    home = tmp_path / "home"
+    Library(home).add([edited])
+    result = CliRunner().invoke(cli, ["actions", "--home", str(home), "--check"])
+    assert result.exit_code == 1, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("scry:")]
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith(
+        "scry: verified against 701.22 (2026-08-07); 2026-08-07: the text of 701.22 in the "
+        "library's 2026-08-07 is not the text the implementation was verified against "
+        "(pinned sha256 91a5e15e9043…, library "
+    )
+    # every other implementation pinned to 2026-08-07 still reads its own text
+    assert [line for line in result.output.splitlines() if "is not the text" in line] == lines
+    data = json.loads(
+        CliRunner().invoke(cli, ["actions", "--home", str(home), "--check", "--json"]).output
+    )
+    assert [(d["keyword"], d["kind"]) for d in data["drifts"]] == [("scry", "pinned-text")]
+
+
+def test_pinned_digest_is_checked_only_with_the_editions(corpus_home: Path) -> None:
+    # the shipped Scry pin is the digest of 701.22 in 2026-08-07 as the corpus prints it
+    library = Library(corpus_home)
+    graph = library.graph()
+    registry = ActionRegistry()
+    registry.register(
+        "scry",
+        lambda: None,
+        rule_title="Scry",
+        verified_against=Verified("2026-08-07", "701.22", "0" * 64),
+    )
+    assert check_drift(graph, registry) == ([], [])
+    drifts, notes = check_drift(graph, registry, load_edition=library.edition)
+    assert notes == []
+    assert [(d.kind, d.edition, d.number) for d in drifts] == [
+        ("pinned-text", "2026-08-07", "701.22")
+    ]

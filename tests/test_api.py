@@ -3,7 +3,10 @@
 Expectations read from the documents: 701.18 is "Shuffle" in 2017-01-20,
 "Scry" in 2020-07-03 and "Play" in 2026-08-07 (grep '^701\\.18\\. ' in each);
 Scry, 502.36 in 2005-02-01, is 701.22 in 2026-08-07; on 2012-03-15 the
-edition in force is 2012-02-01 (the next one is 2012-05-01).
+edition in force is 2012-02-01 (the next one is 2012-05-01). The corpus holds
+two copies of 2026-08-07 (MANIFEST.tsv): cr-2026-08-07.txt, the third upload,
+and cr-2026-08-07.upload-20260808.txt, the second; the untagged one stands in
+for the edition.
 """
 
 from __future__ import annotations
@@ -30,6 +33,17 @@ def test_rule_is_read_in_its_edition(corpus_home: Path) -> None:
 def test_resolve_and_edition_by_date(corpus_home: Path) -> None:
     assert crdex.resolve("502.36", "2005-02-01", home=corpus_home).number == "701.22"
     assert crdex.edition("2012-03-15", home=corpus_home).id == "2012-02-01"
+
+
+def test_documents_name_every_copy(corpus_home: Path) -> None:
+    docs = crdex.Reader(corpus_home).documents()
+    copies = {d["id"]: d for d in docs if d["date"] == "2026-08-07"}
+    assert set(copies) == {"2026-08-07", "2026-08-07.upload-20260808"}
+    assert copies["2026-08-07"]["in_chain"] is True
+    assert copies["2026-08-07.upload-20260808"]["in_chain"] is False
+    assert copies["2026-08-07.upload-20260808"]["tag"] == "upload-20260808"
+    dates = [d["date"] or "" for d in docs]  # undated documents (date None) first
+    assert dates == sorted(dates)
 
 
 def test_unknown_name() -> None:

@@ -21,6 +21,7 @@ HEAVY = (
     "starlette",
     "uvicorn",
     "jinja2",
+    "mcp",
 )
 
 _PROBE = """
@@ -46,7 +47,8 @@ def _modules_after(args: list[str]) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    "args", [["--version"], ["--help"], ["show", "--help"], ["serve", "--help"]]
+    "args",
+    [["--version"], ["--help"], ["show", "--help"], ["serve", "--help"], ["mcp", "--help"]],
 )
 def test_listing_and_help_import_nothing_heavy(args: list[str]) -> None:
     loaded = _modules_after(args)

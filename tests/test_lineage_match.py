@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from conftest import parsed
@@ -317,12 +315,9 @@ M10 = [
 def test_2009_renumbering() -> None:
     old = snapshot_of(parsed("cr-2009-05-01.txt"))
     new = snapshot_of(parsed("cr-2009-07-11.txt"))
-    start = time.perf_counter()
     rules, _glossary = match_pair(old, new, load_overrides())
-    elapsed = time.perf_counter() - start
     links = {old.rules[i].key: new.rules[j].key for i, j in rules.pairs.items()}
     for before, after in M10:
         assert links.get(before) == after, before
     # combat damage no longer uses the stack in the 2009-07-11 rules
     assert "310.4" not in links
-    assert elapsed < 10, elapsed  # about 0.5 s; generous for loaded machines

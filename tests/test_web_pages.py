@@ -257,15 +257,17 @@ def test_bundled_samples_with_rulings(tmp_path: Path) -> None:
     # an empty library serves the bundled samples; the 2008 rulings page
     # (corpus/samples/rulings-501-keyword-actions.txt, lines 86-88) files under
     # 501.10 "There are no ties or losses in a clash. ..." [Lorwyn FAQ 2007/09/25]
+    # the page quotes 501.10 Clash "[CompRules 2007/10/01]": it witnesses that edition
+    (tmp_path / "empty").mkdir()
     with TestClient(create_app(tmp_path / "empty")) as samples:
         assert "bundled sample documents" in samples.get("/").text
         latest = samples.get("/e/latest", follow_redirects=False)
-        assert latest.headers["location"] == "/e/2022-10-07.keyword-actions"
-        page = main(samples.get("/e/2008-03-17/501.10").text)
+        assert latest.headers["location"] == "/e/2022-10-07"
+        page = main(samples.get("/e/2007-10-01/501.10").text)
         rulings = page[page.index('class="rulings"') :]
         assert "There are no ties or losses in a clash." in rulings
         assert "Lorwyn FAQ" in rulings and '<time datetime="2007-09-25">' in rulings
-    assert list(tmp_path.iterdir()) == []  # nothing written, not even the empty home
+    assert list((tmp_path / "empty").iterdir()) == []  # nothing written
 
 
 def test_serve_says_when_it_cannot_listen(tmp_path: Path) -> None:

@@ -1,7 +1,9 @@
 """Keyword actions that bind a creature's attacks and untapping: goad, detain, exert.
 
 Goad and detain last "until the next turn of the controller of that spell or
-ability": :meth:`~crdex.actions.game.Game.begin_turn` ends them.
+ability": :meth:`~crdex.actions.game.Game.begin_turn` ends them. Whether a
+creature may attack or block also answers for suspect (701.60c: it can't
+block), whose designation lives on the permanent's keywords.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from ..players import Player
 from ..registry import Verified, action_form, keyword_action
 
 __all__ = [
+    "CANT_BLOCK",
     "can_activate_abilities",
+    "can_attack",
     "can_attack_or_block",
+    "can_block",
     "detain",
     "exert",
     "goad",
@@ -88,10 +93,27 @@ def detain(game: Game, perm: Permanent, by: Player | str) -> bool:
     return True
 
 
+# 701.60c: a suspected permanent has "This creature can't block" (Permanent.keywords)
+CANT_BLOCK = "this creature can't block"
+
+
+@action_form("detain")
+def can_attack(perm: Permanent) -> bool:
+    """701.35a: a detained creature can't attack (a suspected one can, with menace: 701.60c)."""
+    return not perm.detained_by
+
+
+@action_form("detain")
+def can_block(perm: Permanent) -> bool:
+    """701.35a: a detained creature can't block; 701.60c: a suspected permanent has "This
+    creature can't block" for as long as it's suspected, and so can't block either."""
+    return not perm.detained_by and CANT_BLOCK not in perm.keywords
+
+
 @action_form("detain")
 def can_attack_or_block(perm: Permanent) -> bool:
-    """701.35a for attacks and blocks (suspected creatures can't block either: 701.60c)."""
-    return not perm.detained_by
+    """Free to attack and to block (701.35a, 701.60c): :func:`can_attack` and :func:`can_block`."""
+    return can_attack(perm) and can_block(perm)
 
 
 @action_form("detain")

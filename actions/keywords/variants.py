@@ -3,7 +3,15 @@
 
 Planar and scheme decks are ``Player.planar_deck`` / ``Player.scheme_deck``
 (top first, face down); face-up planes, phenomena and schemes sit in their
-owner's command zone (901.4, 904.4).
+owner's command zone (``Player.command``).
+
+The rules keep these cards in the command zone all game, in a deck or face
+up (901.4, 904.4). The model's ``Card.zone`` says which of the lists a game
+moves cards between holds a card (``Player.zone``): a face-up plane or
+scheme is in ``Player.command`` and has ``Zone.COMMAND``; a card inside a
+planar or scheme deck is in none of those lists and has no zone, as a card
+inside an Attraction deck has none, so that a later move never looks for it
+among the face-up cards.
 """
 
 from __future__ import annotations
@@ -60,9 +68,11 @@ def planeswalk(game: Game, player: Player | str) -> Planeswalked:
     away = face_up_planar_cards(game)
     for card in away:
         owner = game.player(card.owner)
-        owner.command.remove(card)
         if owner.planar_deck is not None:
-            owner.planar_deck.append(card)
+            _to_deck_bottom(owner.command, owner.planar_deck, card)
+        else:  # no planar deck to go to: it only leaves the face-up cards
+            owner.command.remove(card)
+            card.zone = None
         game.events.record("planeswalked-away", me.name, card)
     to = None
     if me.planar_deck:
@@ -72,6 +82,13 @@ def planeswalk(game: Game, player: Player | str) -> Planeswalked:
         game.events.record("planeswalked-to", me.name, to)
     game.events.record("planeswalk", me.name, to, away=tuple(away))
     return Planeswalked(tuple(away), to)
+
+
+def _to_deck_bottom(face_up: list[Card], deck: list[Card], card: Card) -> None:
+    """Turn a face-up command-zone card face down onto the bottom of its owner's deck."""
+    face_up.remove(card)
+    card.zone = None
+    deck.append(card)
 
 
 def _archenemy_check(game: Game, me: Player) -> None:
@@ -137,7 +154,6 @@ def abandon(game: Game, player: Player | str, scheme: Card) -> bool:
     face_up = any(c is scheme for c in owner.command)
     if not face_up or "ongoing" not in scheme.supertypes or owner.scheme_deck is None:
         return False
-    owner.command.remove(scheme)
-    owner.scheme_deck.append(scheme)
+    _to_deck_bottom(owner.command, owner.scheme_deck, scheme)
     game.events.record("abandoned", me.name, scheme)
     return True

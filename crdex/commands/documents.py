@@ -14,6 +14,7 @@ _KINDS = {
     "excerpt": "excerpt",
     "rulings": "rulings page",
     "truncated": "cut short",
+    "rulings-summary": "rulings summary",
 }
 
 
@@ -42,7 +43,7 @@ def documents(home: str | None, as_json: bool) -> None:
         click.echo(
             f"{doc['name']}  [{doc['id']}]  {_KINDS.get(doc['kind'], doc['kind'])}, {doc['format']}"
         )
-        click.echo(f"    {witnessed or 'witnesses no edition: it states no effective date'}")
+        click.echo(f"    {witnessed or _no_witness(doc)}")
     click.echo(f"{len(docs)} document{'s' * (len(docs) != 1)}", err=True)
 
 
@@ -50,3 +51,13 @@ def _covers(witness: dict) -> str:
     from crdex.index.coverage import Coverage
 
     return Coverage.from_dict(witness["coverage"]).describe()
+
+
+def _no_witness(doc: dict) -> str:
+    if doc["kind"] == "rulings-summary":
+        source = " (dated by its file name)" if doc["date_source"] == "filename" else ""
+        return (
+            f"rulings of {doc['date']}{source} in a numbering of its own: not a CR edition; "
+            "its topics are tied to the rules they name"
+        )
+    return "witnesses no edition: it states no effective date"

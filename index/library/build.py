@@ -42,6 +42,7 @@ from .home import LEGACY_REGISTRY, check_writable, is_legacy
 from .parsing import describe, parse_all
 from .rulings import attach_rulings
 from .select import select_documents
+from .summaries import link_summaries
 from .view import LibraryView
 
 __all__ = ["BuildReport", "build_library", "graph_key"]
@@ -61,10 +62,13 @@ def _code_digest() -> str:
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent.parent / "lineage"
     for name in _GRAPH_CODE:
-        try:
-            h.update((here / f"{name}.py").read_bytes())
-        except OSError:  # an installation without sources: the format version decides
-            h.update(name.encode())
+        # a module, or a subpackage (every module in it)
+        files = sorted((here / name).glob("*.py")) or [here / f"{name}.py"]
+        for path in files:
+            try:
+                h.update(path.read_bytes())
+            except OSError:  # an installation without sources: the format version decides
+                h.update(name.encode())
     return h.hexdigest()[:16]
 
 
@@ -281,6 +285,7 @@ def build_library(
         attached, unplaced = (
             attach_rulings(registry.values(), graph, trees.tree) if graph else ({}, [])
         )
+        summaries = link_summaries(registry.values(), graph, trees.tree) if graph else {}
         scratch = store.scratch()
         writer = GenerationWriter(scratch)
         for k, (tree, snap) in trees.composed.items():
@@ -294,6 +299,7 @@ def build_library(
             tree_dict=trees.tree_dict,
             snapshot=trees.snapshot,
             rulings=lambda: attached,
+            topics=lambda: summaries.get("by_identity", {}),
             graph_key=key,
         )
         search = (
@@ -305,6 +311,7 @@ def build_library(
         if graph is not None:
             writer.graph(graph)
         writer.rulings(attached, unplaced)
+        writer.json("summaries.json", summaries)
         caches = {}
         for doc in sorted(registry.values(), key=lambda d: d.sha256):
             caches.update(cache.digests(doc.sha256))

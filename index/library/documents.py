@@ -85,7 +85,8 @@ class DocumentInfo:
 
     @property
     def undated(self) -> bool:
-        return not self.witnesses
+        """It states no effective date: kept and listed, never an edition."""
+        return self.date is None and not self.witnesses
 
     def witnesses_of(self, date: str) -> WitnessSlice | None:
         return next((w for w in self.witnesses if w.date == date), None)

@@ -8,6 +8,7 @@ A generation directory holds::
     editions.json     the chain: each edition with its witnesses and disagreements
     graph.json        the identity graph (crdex.index.lineage.graph)
     rulings.json      rulings by rule identity, and the ones that could not be placed
+    summaries.json    rulings summaries' topics linked to rule identities, and the unmatched
     trees/            the trees of composed editions (made of several witnesses)
     tables.sqlite     lookup tables for fast answers (crdex.index.library.tables)
 
@@ -100,6 +101,13 @@ class Generation:
     @functools.cached_property
     def rulings(self) -> dict[str, list[dict[str, Any]]]:
         return dict(self._json("rulings.json")["attached"])
+
+    @functools.cached_property
+    def summaries(self) -> dict[str, Any]:
+        """Rulings summaries' topics linked to identities (empty for a generation without)."""
+        if not (self.path / "summaries.json").is_file():
+            return {}
+        return dict(self._json("summaries.json"))
 
     @property
     def unplaced_rulings(self) -> list[dict[str, Any]]:

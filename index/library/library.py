@@ -32,6 +32,7 @@ from .generation import Generation
 from .home import check_readable, is_legacy
 from .parsing import parse_all
 from .rulings import attach_rulings
+from .summaries import link_summaries
 from .view import LibraryView
 
 __all__ = ["Library"]
@@ -97,6 +98,7 @@ class Library:
             tree_dict=tree_dict,
             snapshot=snapshot,
             rulings=lambda: gen.rulings,
+            topics=lambda: gen.summaries.get("by_identity", {}),
             graph_key=gen.graph_key,
         )
 
@@ -127,6 +129,7 @@ class Library:
             else None
         )
         attached = attach_rulings(docs.values(), graph, trees.__getitem__)[0] if graph else {}
+        summaries = link_summaries(docs.values(), graph, trees.__getitem__) if graph else {}
         return LibraryView(
             home=None,
             documents=docs,
@@ -135,6 +138,7 @@ class Library:
             tree=trees.__getitem__,
             snapshot=snaps.__getitem__,
             rulings=lambda: attached,
+            topics=lambda: summaries.get("by_identity", {}),
             graph_key=key,
         )
 
@@ -174,6 +178,9 @@ class Library:
 
     def rulings(self, identity: str) -> list[dict[str, Any]]:
         return self.view.rulings(identity)
+
+    def topics(self, identity: str) -> list[dict[str, Any]]:
+        return self.view.topics(identity)
 
     # -- writing ----------------------------------------------------------------------------
 

@@ -74,7 +74,7 @@ def parse_one(path: str, home: str | None) -> ParseResult:
         return path, None, None, str(exc)
     except Exception as exc:  # a parser bug must not stop a whole corpus from building
         return path, None, None, f"the parser failed unexpectedly ({type(exc).__name__}: {exc})"
-    if not edition.rules:
+    if not edition.rules and not edition.items:
         return path, None, None, "no numbered rules found"
     info = describe(edition, path)
     snapshot = snapshot_of(edition)

@@ -46,6 +46,7 @@ class LibraryView:
         tree_dict: DictLoader | None = None,
         snapshot: SnapshotLoader | None = None,
         rulings: Callable[[], dict[str, list[dict[str, Any]]]] | None = None,
+        topics: Callable[[], dict[str, list[dict[str, Any]]]] | None = None,
         graph_key: str = "",
     ) -> None:
         self.home = home
@@ -58,6 +59,8 @@ class LibraryView:
         self._snapshot = snapshot
         self._rulings_loader = rulings
         self._rulings: dict[str, list[dict[str, Any]]] | None = None
+        self._topics_loader = topics
+        self._topics: dict[str, list[dict[str, Any]]] | None = None
         self._trees: dict[str, Edition] = {}
         self.key = graph_key
 
@@ -117,3 +120,9 @@ class LibraryView:
         if self._rulings is None:
             self._rulings = self._rulings_loader() if self._rulings_loader else {}
         return list(self._rulings.get(identity, ()))
+
+    def topics(self, identity: str) -> list[dict[str, Any]]:
+        """The topics of rulings summaries linked to a rule identity (see :mod:`.summaries`)."""
+        if self._topics is None:
+            self._topics = self._topics_loader() if self._topics_loader else {}
+        return list(self._topics.get(identity, ()))

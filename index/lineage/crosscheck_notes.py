@@ -119,12 +119,6 @@ NOTES: dict[tuple[str, str | None, str | None], Note] = {
         "107.3h was split: its first sentence ('Normally, all instances of X on an object have "
         "the same value') stays 107.3h, the second became 107.3i",
     ),
-    ("rules-RIX-DOM.json", None, "106.4b"): (
-        "ambiguous",
-        "106.4a was split in two: its first sentence (passing priority with mana in the pool) "
-        "became 106.4b, its second stayed 106.4a; crdex continues the rule in the piece that "
-        "keeps its opening, VensersJournal in the one that keeps its number",
-    ),
     ("ORI-BFZ.json", None, "805.3a"): (
         "crdex",
         "805.3a (mulligans with shared team turns) stays 805.3a, reworded for the new "

@@ -16,7 +16,7 @@ from crdex.parser.numbers import RuleNumber
 
 from ..errors import UnknownRule
 from .editions import EditionRef, suggest
-from .graph import Graph, Identity, Version
+from .graph import Graph, Identity, Link, Version
 from .worddiff import WordChange, word_diff
 
 __all__ = [
@@ -27,6 +27,8 @@ __all__ = [
     "find_holder",
     "history",
     "is_rule_number",
+    "merged_in",
+    "split_off",
 ]
 
 
@@ -47,9 +49,13 @@ def canonical(text: str) -> str:
     return str(RuleNumber.parse(text)) if is_rule_number(text) else text.strip()
 
 
-def describe(version: Version, width: int = 80) -> str:
-    """A one-line label: the title, or the start of the wording."""
-    head = version.title or version.text.split("\n", 1)[0]
+def describe(version: Version, width: int = 80, *, glossary: bool = False) -> str:
+    """A one-line label: the title, or the start of the wording.
+
+    A glossary entry's title is its term, which the reader already has
+    beside the label: ``glossary`` labels it by its definition instead.
+    """
+    head = (not glossary and version.title) or version.text.split("\n", 1)[0]
     return head if len(head) <= width else head[: width - 1].rstrip() + "…"
 
 
@@ -120,6 +126,13 @@ class History:
     merged_in: list[dict[str, Any]]
     number_also: list[NumberUse]
 
+    def at_edition(self) -> HistoryEntry:
+        """The version of the rule in the edition asked about."""
+        for entry in self.entries:
+            if self.edition in entry.editions:
+                return entry
+        return self.entries[-1]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "identity": self.identity,
@@ -159,7 +172,7 @@ def _unknown_message(graph: Graph, key: str, index: int, glossary: bool) -> str:
         parts = []
         for start, end, ident in _joined(spans)[-4:]:
             run = ident.run_at(start)
-            label = describe(graph.version(ident, run), 40) if run else ""
+            label = describe(graph.version(ident, run), 40, glossary=glossary) if run else ""
             when = f"{eds[start].id}…{eds[end].id}" if start != end else eds[start].id
             parts.append(f"{when} ({label})" if label else when)
         return (
@@ -201,8 +214,55 @@ def _link_label(graph: Graph, identity_id: str, index: int) -> dict[str, Any]:
         "identity": identity_id,
         "number": run.key,
         "edition": graph.editions[index].id if 0 <= index < len(graph.editions) else None,
-        "label": describe(version),
+        "label": describe(version, glossary=ident.glossary),
     }
+
+
+def split_off(graph: Graph, identity_id: str, lo: int = 0, hi: int | None = None) -> list[dict]:
+    """Rules split off ``identity_id`` in chain editions ``lo`` < e <= ``hi``, as they began."""
+    eds = graph.editions
+    last = len(eds) - 1 if hi is None else hi
+    return [
+        {**_link_label(graph, ln.target, ln.edition), "edition": eds[ln.edition].id}
+        for ln in graph.links_from(identity_id)
+        if ln.kind == "split" and lo < ln.edition <= last
+    ]
+
+
+def merged_in(graph: Graph, identity_id: str, lo: int = 0, hi: int | None = None) -> list[dict]:
+    """Rules merged into ``identity_id`` in chain editions ``lo`` < e <= ``hi``, as they ended."""
+    eds = graph.editions
+    last = len(eds) - 1 if hi is None else hi
+    return [
+        {**_link_label(graph, ln.source, ln.edition - 1), "edition": eds[ln.edition].id}
+        for ln in graph.links_to(identity_id)
+        if ln.kind == "merge" and lo < ln.edition <= last
+    ]
+
+
+def _partners(graph: Graph, link: Link, me: str) -> list[dict[str, Any]]:
+    """The other rules of one split or merge, as ``diff`` shows them together.
+
+    A split: what the source continued as, and the other pieces split off
+    it at the same edition. A merge: the rule that continued into the
+    target, and the other rules merged into it at the same edition.
+    """
+    e = link.edition
+    if link.kind == "split":
+        whole = graph.identity(link.source)
+        out = [_link_label(graph, link.source, e)] if whole and whole.run_at(e) else []
+        return out + [
+            _link_label(graph, ln.target, e)
+            for ln in graph.links_from(link.source)
+            if ln.kind == "split" and ln.edition == e and ln.target != me
+        ]
+    target = graph.identity(link.target)
+    out = [_link_label(graph, link.target, e - 1)] if target and target.run_at(e - 1) else []
+    return out + [
+        _link_label(graph, ln.source, e - 1)
+        for ln in graph.links_to(link.target)
+        if ln.kind == "merge" and ln.edition == e and ln.source != me
+    ]
 
 
 def history(graph: Graph, asked: str, where: EditionRef) -> History:
@@ -249,6 +309,7 @@ def history(graph: Graph, asked: str, where: EditionRef) -> History:
         origin |= {
             "relation": "split",
             "from": _link_label(graph, splits_in[0].source, ident.first - 1),
+            "with": _partners(graph, splits_in[0], ident.id),
         }
     else:
         origin["relation"] = "first" if ident.first == 0 else "added"
@@ -260,16 +321,7 @@ def history(graph: Graph, asked: str, where: EditionRef) -> History:
         end = {"relation": "merged" if merges else "removed", "edition": eds[ident.last + 1].id}
         if merges:
             end["into"] = _link_label(graph, merges[0].target, merges[0].edition)
-    split_off = [
-        {**_link_label(graph, ln.target, ln.edition), "edition": eds[ln.edition].id}
-        for ln in graph.links_from(ident.id)
-        if ln.kind == "split"
-    ]
-    merged_in = [
-        {**_link_label(graph, ln.source, ln.edition - 1), "edition": eds[ln.edition].id}
-        for ln in graph.links_to(ident.id)
-        if ln.kind == "merge"
-    ]
+            end["with"] = _partners(graph, merges[0], ident.id)
     also = []
     for start, stop, other in graph.holders(canonical(asked), glossary=glossary):
         if other.id == ident.id:
@@ -277,7 +329,12 @@ def history(graph: Graph, asked: str, where: EditionRef) -> History:
         run = other.run_at(start)
         assert run is not None
         also.append(
-            NumberUse(other.id, eds[start].id, eds[stop].id, describe(graph.version(other, run)))
+            NumberUse(
+                other.id,
+                eds[start].id,
+                eds[stop].id,
+                describe(graph.version(other, run), glossary=glossary),
+            )
         )
     return History(
         identity=ident.id,
@@ -287,7 +344,7 @@ def history(graph: Graph, asked: str, where: EditionRef) -> History:
         entries=entries,
         origin=origin,
         end=end,
-        split_off=split_off,
-        merged_in=merged_in,
+        split_off=split_off(graph, ident.id),
+        merged_in=merged_in(graph, ident.id),
         number_also=also,
     )

@@ -25,18 +25,6 @@ ENTRIES: list[dict[str, object]] = [
         "reason": "711.1a 'A double-faced card's front face includes its mana cost. Its back "
         "face has no mana cost.' is new; no earlier rule said this",
     },
-    {
-        "merge": ("2015-03-27/701.16d", "2015-07-17/701.16c"),
-        "reason": "701.16c and 701.16d (two cases where 'that library isn't shuffled') became "
-        "one rule, 701.16c 'that library is shuffled even if none of those objects are in the "
-        "zone ... or an effect causes all of those objects to be moved to another zone'",
-    },
-    {
-        "merge": ("2015-03-27/903.11", "2015-07-17/903.11"),
-        "reason": "903.11 (commander put into a graveyard) and 903.12 (commander put into "
-        "exile) became 903.11 'If a commander would be exiled from anywhere or put into its "
-        "owner's hand, graveyard, or library from anywhere ...'",
-    },
     # Ikoria (2020-04-17) reworded layer 1 for mutate.
     {
         "link": ("2020-01-24/613.1a", "2020-04-17/613.1a"),

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .diff import DiffItem, EditionDiff
 from .history import History
 from .resolve import Resolution
 from .worddiff import render
 
-__all__ = ["render_diff", "render_history", "render_resolution"]
+__all__ = [
+    "render_change",
+    "render_diff",
+    "render_diff_summary",
+    "render_history",
+    "render_resolution",
+    "render_reused",
+]
 
 _CHANGE = {
     "none": "",
@@ -26,16 +35,28 @@ def _short(text: str, width: int = 90) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
+def _name(title: str, text: str, glossary: bool, width: int) -> str:
+    """What a version is called: its title, or (a glossary entry's title is its term) its words."""
+    return (not glossary and title) or _short(text, width)
+
+
+def _with(partners: list[dict]) -> str:
+    return "; ".join(f"{p['number']} ({p['label']})" for p in partners)
+
+
 def render_history(h: History) -> str:
     first = h.entries[0]
     last = h.entries[-1]
-    name = last.title or _short(last.text, 60)
+    asked = h.at_edition()
+    name = _name(asked.title, asked.text, h.glossary, 60)
     kind = "glossary entry" if h.glossary else "rule"
     lines = [f"{h.asked} in {h.edition}: {name}  ({kind} {h.identity})"]
     origin = h.origin
     if origin["relation"] == "split":
         src = origin["from"]
         lines.append(f"  began in {origin['edition']}, split off {src['number']} ({src['label']})")
+        if origin.get("with"):
+            lines.append(f"    with: {_with(origin['with'])}")
     elif origin["relation"] == "added":
         lines.append(f"  added in {origin['edition']}")
     else:
@@ -46,6 +67,8 @@ def render_history(h: History) -> str:
     elif end["relation"] == "merged":
         into = end["into"]
         lines.append(f"  merged in {end['edition']} into {into['number']} ({into['label']})")
+        if end.get("with"):
+            lines.append(f"    with: {_with(end['with'])}")
     else:
         lines.append(f"  removed in {end['edition']} (last in {last.last} as {last.number})")
     lines.append("")
@@ -80,9 +103,10 @@ def render_history(h: History) -> str:
 def render_resolution(r: Resolution) -> str:
     lines = [f"{r.asked} in {r.at}: {r.label}  ({r.identity})"]
     if r.status == "current":
-        name = r.title or _short(r.text or "", 80)
+        name = _name(r.title or "", r.text or "", r.glossary, 80)
         moved = "" if r.number == r.asked else " (renumbered)"
-        lines.append(f"in {r.to}: {r.number} {name}{moved}")
+        sep = ": " if r.glossary else " "  # "Scry: To manipulate …", "701.22 Scry"
+        lines.append(f"in {r.to}: {r.number}{sep}{name}{moved}")
         if r.note:
             lines.append(f"  {r.note}")
     elif r.status == "removed":
@@ -96,6 +120,10 @@ def render_resolution(r: Resolution) -> str:
             lines.append(
                 f"  {step.number:<10} {_span(step.first, step.last):<27} {step.label}{via}"
             )
+    for piece in r.split_off:
+        lines.append(f"split off in {piece['edition']}: {piece['number']} {piece['label']}")
+    for piece in r.merged_in:
+        lines.append(f"merged in from {piece['number']} in {piece['edition']}: {piece['label']}")
     return "\n".join(lines)
 
 
@@ -103,7 +131,8 @@ def _sides(sides: list) -> str:
     return ", ".join(s.number for s in sides) or "-"
 
 
-def _item(item: DiffItem, words: bool) -> list[str]:
+def render_change(item: DiffItem, words: bool = True) -> list[str]:
+    """One change of a diff: a line, and its word-level differences under it when ``words``."""
     old, new = item.old, item.new
     if item.kind == "added":
         s = new[0]
@@ -129,7 +158,8 @@ def _item(item: DiffItem, words: bool) -> list[str]:
     return out
 
 
-def render_diff(d: EditionDiff, *, words: bool = True, kinds: set[str] | None = None) -> str:
+def render_diff_summary(d: EditionDiff) -> list[str]:
+    """The head of a diff: how many rules changed in each way, and how edits divide."""
     c = d.counts()
     summary = ", ".join(
         f"{c[k]} {k}" for k in ("added", "removed", "moved", "edited", "split", "merged")
@@ -146,14 +176,22 @@ def render_diff(d: EditionDiff, *, words: bool = True, kinds: set[str] | None = 
         lines.append("edits: " + ", ".join(f"{n} {k}" for k, n in classes.items()))
     if d.reused:
         lines.append(f"numbers reused for another rule: {len(d.reused)}")
-    lines.append("")
+    return lines
+
+
+def render_reused(reused: dict[str, Any]) -> str:
+    """One number that named one rule in the old edition and another in the new."""
+    return f"  {reused['number']:<10} {_short(reused['old'], 40)}  ⇒  {_short(reused['new'], 40)}"
+
+
+def render_diff(d: EditionDiff, *, words: bool = True, kinds: set[str] | None = None) -> str:
+    lines = [*render_diff_summary(d), ""]
     for item in d.items:
         if kinds and item.kind not in kinds:
             continue
-        lines.extend(_item(item, words))
+        lines.extend(render_change(item, words))
     if d.reused and (not kinds or "reused" in kinds):
         lines.append("")
         lines.append("reused numbers:")
-        for r in d.reused:
-            lines.append(f"  {r['number']:<10} {_short(r['old'], 40)}  ⇒  {_short(r['new'], 40)}")
+        lines.extend(render_reused(r) for r in d.reused)
     return "\n".join(lines)

@@ -4,7 +4,8 @@ A citation ("see 502.36", written in 2008) names whatever rule held that
 number *then*; this follows that rule, not the number, to the other date
 (forwards or backwards), and says what it is called there, or that it was
 removed (or merged into another rule, which is then followed), with the
-chain of numbers it held on the way.
+chain of numbers it held on the way, and the rules split off it or merged
+into it on the way (part of what was cited may now be there).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from .editions import EditionRef
 from .graph import Graph, Identity
-from .history import canonical, describe, find_holder
+from .history import canonical, describe, find_holder, merged_in, split_off
 
 __all__ = ["Resolution", "Step", "resolve"]
 
@@ -56,6 +57,9 @@ class Resolution:
     text: str | None
     note: str
     chain: list[Step] = field(default_factory=list)
+    glossary: bool = False
+    split_off: list[dict[str, Any]] = field(default_factory=list)
+    merged_in: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -63,6 +67,7 @@ class Resolution:
             "at": self.at,
             "to": self.to,
             "identity": self.identity,
+            "glossary": self.glossary,
             "label": self.label,
             "status": self.status,
             "number": self.number,
@@ -70,6 +75,8 @@ class Resolution:
             "text": self.text,
             "note": self.note,
             "chain": [s.to_dict() for s in self.chain],
+            "split_off": self.split_off,
+            "merged_in": self.merged_in,
         }
 
 
@@ -81,7 +88,7 @@ def _steps(graph: Graph, ident: Identity, lo: int, hi: int, via: str) -> list[St
         start, end = max(run.start, lo), min(run.end, hi)
         if start > end:
             continue
-        label = describe(graph.version(ident, run))
+        label = describe(graph.version(ident, run), glossary=ident.glossary)
         if steps and steps[-1].number == run.key and steps[-1].identity == ident.id:
             steps[-1].last = eds[end].id
             steps[-1].label = label
@@ -94,13 +101,23 @@ def _steps(graph: Graph, ident: Identity, lo: int, hi: int, via: str) -> list[St
 def resolve(graph: Graph, asked: str, at: EditionRef, to: EditionRef) -> Resolution:
     """Follow the rule cited as ``asked`` in edition ``at`` to edition ``to``."""
     assert at.index is not None and to.index is not None
-    ident, _glossary = find_holder(graph, asked, at.index)
+    ident, glossary = find_holder(graph, asked, at.index)
     eds = graph.editions
     start_run = ident.run_at(at.index)
     assert start_run is not None
-    label = describe(graph.version(ident, start_run))
+    label = describe(graph.version(ident, start_run), glossary=glossary)
     key = canonical(asked)
-    base = dict(asked=key, at=at.id, to=to.id, identity=ident.id, label=label)
+    lo, hi = sorted((at.index, to.index))
+    base: dict[str, Any] = dict(
+        asked=key,
+        at=at.id,
+        to=to.id,
+        identity=ident.id,
+        label=label,
+        glossary=glossary,
+        split_off=split_off(graph, ident.id, lo, hi),
+        merged_in=merged_in(graph, ident.id, lo, hi),
+    )
     if to.index >= at.index:
         chain = _steps(graph, ident, at.index, to.index, "")
         current = ident
@@ -119,6 +136,12 @@ def resolve(graph: Graph, asked: str, at: EditionRef, to: EditionRef) -> Resolut
                     chain=chain,
                 )
             chain += _steps(graph, target, current.last + 1, to.index, "merged")
+            base["split_off"] += split_off(graph, target.id, current.last + 1, to.index)
+            base["merged_in"] += [
+                m
+                for m in merged_in(graph, target.id, current.last, to.index)
+                if m["identity"] != current.id
+            ]
             current = target
         run = current.run_at(to.index)
         assert run is not None

@@ -17,7 +17,7 @@ from typing import Any
 from crdex.index.errors import UnknownRule
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.questions import Lineage
-from crdex.parser.numbers import RuleNumber
+from crdex.parser.numbers import RuleNumber, ancestry
 from crdex.parser.tree import Edition, Rule
 
 from .query import lookup_number
@@ -39,6 +39,8 @@ class RuleView:
     cited_by: list[str] = field(default_factory=list)
     children: list[RuleView] = field(default_factory=list)
     edition: str = ""
+    # topics of rulings summaries on this rule (or a heading above it): see index.library.summaries
+    topics: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -53,7 +55,7 @@ class RuleView:
             "children": [c.to_dict() for c in self.children],
         }
         if self.edition:
-            data = {"edition": self.edition, **data}
+            data = {"edition": self.edition, **data, "topics": self.topics}
         return data
 
     def walk(self) -> list[RuleView]:
@@ -219,4 +221,18 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
         )
     view = _view(full, rule, _cited_by(full), rulings_of)
     view.edition = ref.id
+    view.topics = _topics(lineage, ref, number)
     return view
+
+
+def _topics(lineage: Lineage, ref: EditionRef, number: str) -> list[dict[str, Any]]:
+    """Rulings summaries' topics on the rule or on a heading above it, nearest first."""
+    if ref.index is None:
+        return []
+    graph = lineage.graph
+    out = []
+    for held in ancestry(number):
+        holder = graph.holder(held, ref.index)
+        if holder is not None:
+            out.extend({**t, "on": held} for t in lineage.library.topics(holder.id))
+    return out

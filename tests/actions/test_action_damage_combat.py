@@ -1,4 +1,5 @@
-"""Fight, heal, goad, detain and exert, checked against 701.14, 701.69, 701.15, 701.35, 701.43."""
+"""Fight, heal, goad, detain, exert and who may attack or block, checked against 701.14,
+701.69, 701.15, 701.35, 701.43 and 701.60c."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from action_helpers import creature, new_game
 
 from crdex.actions.keywords.combat import (
     can_activate_abilities,
+    can_attack,
     can_attack_or_block,
+    can_block,
     detain,
     exert,
     goad,
@@ -14,6 +17,7 @@ from crdex.actions.keywords.combat import (
     must_attack,
 )
 from crdex.actions.keywords.damage import fight, heal
+from crdex.actions.keywords.designations import suspect, unsuspect
 from crdex.actions.model import Zone
 
 
@@ -131,6 +135,28 @@ def test_701_35a_detained_cant_attack_block_or_activate_until_detainers_next_tur
     assert not can_attack_or_block(ogre)
     game.begin_turn("Alice")
     assert can_attack_or_block(ogre) and can_activate_abilities(ogre)
+
+
+def test_701_60c_suspected_can_attack_but_cant_block():
+    # 701.60c "A suspected permanent has menace and "This creature can't block" for as long
+    # as it's suspected." Nothing keeps it from attacking.
+    game, _ = new_game()
+    rogue = creature(game, "Bob", "Rogue")
+    assert can_attack(rogue) and can_block(rogue)
+    suspect(game, rogue)
+    assert can_attack(rogue)
+    assert not can_block(rogue)
+    assert not can_attack_or_block(rogue)
+    # 701.60a "... until a spell or ability causes it to no longer be suspected"
+    unsuspect(game, rogue)
+    assert can_block(rogue) and can_attack_or_block(rogue)
+
+
+def test_701_35a_detained_can_neither_attack_nor_block():
+    game, _ = new_game()
+    ogre = creature(game, "Bob", "Ogre")
+    detain(game, ogre, "Alice")
+    assert not can_attack(ogre) and not can_block(ogre)
 
 
 def test_701_43a_exerted_permanent_doesnt_untap_during_next_untap_step():

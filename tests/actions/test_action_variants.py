@@ -60,6 +60,29 @@ def test_701_31b_d_face_up_planes_go_to_owners_deck_bottom_then_top_card_face_up
     assert [c.name for c in game.player("Alice").planar_deck] == ["A2"]
 
 
+def test_701_31b_the_plane_walked_away_from_is_in_the_deck_not_among_the_face_up_cards():
+    # 701.31b "put each face-up plane card and phenomenon card on the bottom of its owner's
+    # planar deck face down, then move the top card of your planar deck off that planar
+    # deck and turn it face up"; 901.4 keeps all of them in the command zone, where the
+    # model holds face-up cards in Player.command (zone COMMAND) and deck cards in the
+    # deck, in none of the zone lists (zone None)
+    game, first = planechase()
+    walked = planeswalk(game, "Alice")
+    bob = game.player("Bob")
+    assert first.zone is None and first not in bob.command and bob.planar_deck[-1] is first
+    assert walked.to is not None and walked.to.zone is Zone.COMMAND
+    assert game.player("Alice").command == [walked.to]
+    # walking back: Alice's plane goes under her deck, Bob's is still his to find
+    game.active_player = "Bob"
+    again = planeswalk(game, "Bob")
+    assert again.away_from == (walked.to,) and walked.to.zone is None
+    assert again.to is not None and again.to.name == "B1" and again.to.zone is Zone.COMMAND
+    every = [c for p in game.players for c in p.command]
+    assert all(c.zone is Zone.COMMAND for c in every)
+    decks = [c for p in game.players for c in p.planar_deck or []]
+    assert all(c.zone is None for c in decks)
+
+
 def test_701_32a_only_the_archenemy_sets_schemes_in_motion():
     game, _ = new_game()
     game.player("Alice").scheme_deck = [scheme("S1")]
@@ -99,3 +122,6 @@ def test_701_33a_b_abandon_only_face_up_ongoing_scheme_to_deck_bottom():
     assert abandon(game, "Alice", ongoing)
     assert game.player("Alice").scheme_deck[-1] is ongoing
     assert ongoing not in game.player("Alice").command
+    # 701.33b "turn it face down and put it on the bottom of its owner's scheme deck":
+    # like a plane, no longer among the face-up cards (zone None), as set_in_motion expects
+    assert ongoing.zone is None and plain.zone is Zone.COMMAND

@@ -179,6 +179,19 @@ def crafted_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+SEARCH_DATA = REPO / "tests" / "data" / "search"
+
+
+@pytest.fixture
+def search_home(tmp_path: Path) -> Path:
+    """A library of the small invented editions of tests/data/search/library, with its search index."""
+    from crdex import api
+
+    home = tmp_path / "home"
+    api.build([SEARCH_DATA / "library"], home=home)
+    return home
+
+
 # A handful of real editions: two of the old numbering (Scry is 502.36, then 501.8),
 # the last old one and the first new one (Scry 501.8, then 701.16), today's (701.22),
 # and a second copy of today's (the second upload: a witness that does not speak first).

@@ -74,15 +74,6 @@ BUILDER = textwrap.dedent(
 )
 
 
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    home = tmp_path / "home"
-    library = Library(home)
-    library.add([DATA / "library"])
-    update_index(library)
-    return home
-
-
 def builder(tmp_path: Path, home: Path, point: str, rounds: int = 1, *extra: Path):
     script = tmp_path / "builder.py"
     script.write_text(BUILDER)
@@ -103,14 +94,16 @@ def answers(index: SearchIndex) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("point", ["writing", "copied", "renamed"])
-def test_a_killed_build_leaves_the_index_usable(tmp_path: Path, home: Path, point: str) -> None:
-    store = IndexStore(home / "search")
+def test_a_killed_build_leaves_the_index_usable(
+    tmp_path: Path, search_home: Path, point: str
+) -> None:
+    store = IndexStore(search_home / "search")
     live = store.current()
     assert live is not None
     with SearchIndex.open_generation(store, live) as index:
         expected = answers(index)
     extra = [DATA / "later"] if point == "copied" else []
-    proc = builder(tmp_path, home, point, 1, *extra)
+    proc = builder(tmp_path, search_home, point, 1, *extra)
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline() == "paused\n", proc.stderr.read() if proc.stderr else ""
@@ -123,30 +116,30 @@ def test_a_killed_build_leaves_the_index_usable(tmp_path: Path, home: Path, poin
     with SearchIndex.open_generation(store, live) as index:
         assert answers(index) == expected
     # the next build finishes the job and removes what the killed one left
-    library = Library(home)
+    library = Library(search_home)
     report = update_index(library)
     assert report.reason == ("update" if extra else "up to date")
     leftovers = [p.name for p in store.root.iterdir() if p.name.startswith("tmp-")]
     assert leftovers == []
     assert len(list(store.root.glob("gen-*"))) <= 2
-    with open_search(home) as index:
+    with open_search(search_home) as index:
         if extra:  # the new edition is in
             assert index.search("investigate").hits[0].number == "701.5a"
         else:
             assert answers(index) == expected
 
 
-def test_searches_keep_working_during_rebuilds(tmp_path: Path, home: Path) -> None:
-    proc = builder(tmp_path, home, "none", 15)
+def test_searches_keep_working_during_rebuilds(tmp_path: Path, search_home: Path) -> None:
+    proc = builder(tmp_path, search_home, "none", 15)
     generations = set()
     searches = 0
     try:
-        with open_search(home) as index:
+        with open_search(search_home) as index:
             expected = answers(index)
             while proc.poll() is None:
                 assert answers(index) == expected
                 generations.add(index.generation)
-                with open_search(home) as fresh:  # opening races with the swaps too
+                with open_search(search_home) as fresh:  # opening races with the swaps too
                     assert fresh.search("scry zero").hits[0].number == "701.2b"
                 searches += 1
     finally:

@@ -1,12 +1,14 @@
-"""Query planning without an index: rule numbers, question words, terminology, syntax errors."""
+"""Query planning without an index: rule numbers, question words, terminology, players' words, syntax errors."""
 
 from __future__ import annotations
 
 import pytest
+from whoosh.query.terms import MultiTerm
 
 from crdex.index.search import QuerySyntaxError
+from crdex.index.search.players import PLAYER_TERMS
 from crdex.index.search.query import Lookup, TextQuery, lookup_number, plan
-from crdex.index.search.terms import alternatives
+from crdex.index.search.terms import AND, alternatives
 
 
 @pytest.mark.parametrize(
@@ -141,3 +143,67 @@ def test_advanced_queries_go_to_whoosh() -> None:
     assert planned.advanced
     fields = {f for f, _t in planned.query.iter_all_terms()}
     assert fields == {"title", "body"}
+
+
+def test_full_width_and_compatibility_forms_are_read_as_plain() -> None:
+    """NFKC: "Ｓｃｒｙ ｚｅｒｏ" (full-width letters) is "scry zero"."""
+    assert typed("Ｓｃｒｙ ｚｅｒｏ") == [("scry",), ("zero",)]
+    assert ("0",) in forms("ｓｃｒｙ　ｚｅｒｏ", 20260807)  # full-width space too
+
+
+class TestPlayersWords:
+    """Players' words find the rules' wording (see index/search/players.py for each source)."""
+
+    def test_etb_is_enters_the_battlefield(self) -> None:
+        assert {("enters", "the", "battlefield"), ("comes", "into", "play")} <= forms(
+            "ETB trigger", 20260807
+        )
+
+    def test_a_phrase_of_players_words(self) -> None:
+        assert typed("damage on the stack") == [("damage", "on", "the", "stack")]
+        assert ("combat", "damage", AND, "stack") in forms("damage on the stack", 20050201)
+
+    def test_parts_joined_by_and_must_all_be_in_a_rule(self) -> None:
+        planned = plan("blink", date=20260807)
+        assert isinstance(planned, TextQuery)
+        assert "(body:exil AND body:return AND body:battlefield)" in str(planned.query)
+
+    def test_words_with_other_forms_are_not_respelled(self) -> None:
+        planned = plan("what does ETB mean", date=20260807)
+        assert isinstance(planned, TextQuery)
+        assert "etb" not in planned.words
+
+    def test_every_entry_names_its_source(self) -> None:
+        for term in PLAYER_TERMS:
+            assert term.said and term.means
+            assert term.source.startswith(("https://", "http://")), term
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        ("same", "time"),
+        ("at", "once"),
+        ("everyone",),
+        ("everybody",),
+        ("empty", "library"),
+        ("plus", "one"),
+        ("minus", "one"),
+        ("kill",),
+        ("need",),
+        ("pick",),
+        ("come", "back"),
+    ],
+)
+def test_no_phrases_shaped_to_questions(phrase: tuple[str, ...]) -> None:
+    """Phrases that only answered particular evaluation questions are gone."""
+    assert alternatives(phrase, 20260807) == ()
+    assert alternatives(phrase, None) == ()
+
+
+def test_prefixes_are_scored_by_relevance() -> None:
+    """Whoosh scores every match of a prefix alike (rule order); here like the words it stands for."""
+    planned = plan("tramp* AND damage", date=None)
+    assert isinstance(planned, TextQuery)
+    prefixes = [q for q in planned.query.leaves() if isinstance(q, MultiTerm)]
+    assert prefixes and not any(q.constantscore for q in prefixes)

@@ -55,7 +55,9 @@ def _head(hit: Hit) -> Text:
     name = hit.title if hit.kind != "glossary" else ""
     context = name or hit.heading
     if context:
-        head.append(f"  {context}", style="bold" if name else "dim")
+        # a subrule's title is its heading's: shown, but not as its own
+        own = bool(name) and name != hit.heading
+        head.append(f"  {context}", style="bold" if own else "dim")
     return head
 
 

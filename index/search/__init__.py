@@ -1,11 +1,17 @@
-"""Search over every edition of the rules, with Whoosh.
+"""Search over every edition of the rules: Whoosh's BM25F fused with dense vectors.
 
-One Whoosh document per distinct version of a rule (identity and wording),
-with the dates it is in force: the 126 editions of the corpus hold 330 000
-rules and glossary entries, indexed as 18 500 documents. Searches default
+One document per distinct version of a rule (identity and wording), with
+the dates it is in force: the 126 editions of the corpus hold 330 000
+rules and glossary entries, indexed as 18 500 documents, each with a
+vector from static word embeddings (see :mod:`.vectors`). Searches default
 to the latest edition, can name any edition or date, or span all editions
 grouped by rule. Rule numbers are looked up, not searched; old and new
-terminology find each other; rebuilds are atomic (see :mod:`.store`).
+terminology, players' words and the glossary's other names find each
+other; rebuilds are atomic (see :mod:`.store`).
+
+Importing this package loads nothing heavy: each name below is imported
+from its module on first use, so a caller that never searches never loads
+Whoosh, numpy or the tokenizer.
 
     >>> from crdex.index.search import open_search
     >>> index = open_search(home)                               # doctest: +SKIP
@@ -15,17 +21,15 @@ terminology find each other; rebuilds are atomic (see :mod:`.store`).
 
 from __future__ import annotations
 
-from .access import bundled_index, open_search
-from .engine import SearchIndex
-from .errors import (
-    IndexBusy,
-    IndexDamaged,
-    NoSearchIndex,
-    QuerySyntaxError,
-    SearchError,
-)
-from .indexer import IndexReport, update_index
-from .results import Group, Hit, SearchResult, Snippet
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .access import bundled_index, open_search
+    from .engine import SearchIndex
+    from .errors import IndexBusy, IndexDamaged, NoSearchIndex, QuerySyntaxError, SearchError
+    from .indexer import IndexReport, update_index
+    from .results import Group, Hit, SearchResult, Snippet
 
 __all__ = [
     "Group",
@@ -43,3 +47,34 @@ __all__ = [
     "open_search",
     "update_index",
 ]
+
+# name → the module of this package that defines it
+_HOME = {
+    "Group": "results",
+    "Hit": "results",
+    "SearchResult": "results",
+    "Snippet": "results",
+    "IndexBusy": "errors",
+    "IndexDamaged": "errors",
+    "NoSearchIndex": "errors",
+    "QuerySyntaxError": "errors",
+    "SearchError": "errors",
+    "IndexReport": "indexer",
+    "update_index": "indexer",
+    "SearchIndex": "engine",
+    "bundled_index": "access",
+    "open_search": "access",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

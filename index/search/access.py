@@ -38,8 +38,8 @@ def memory_search(library: Library) -> SearchIndex:
     """A library's rules indexed in memory (nothing is written)."""
     if not library.chain():
         raise NoSearchIndex("the library holds no dated rules documents to search")
-    parts, meta, words = memory_index(library)
-    return SearchIndex(Generation(parts, meta, words))
+    held = memory_index(library)
+    return SearchIndex(Generation(held.parts, held.meta, held.words, held.aliases, held.vectors))
 
 
 def open_search(

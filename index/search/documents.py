@@ -21,13 +21,14 @@ import functools
 import hashlib
 import json
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from whoosh.lang import stemmer_for_language
 
+from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph, Identity, Run
 from crdex.parser.numbers import RuleNumber, ancestry
 from crdex.parser.references import extract_references
@@ -38,16 +39,22 @@ __all__ = [
     "GLOSSARY_KIND",
     "IndexDoc",
     "body_of",
+    "collect_rulings",
     "date_int",
     "documents_from",
     "split_examples",
     "stems_of",
+    "vocabulary",
 ]
 
 GLOSSARY_KIND = "glossary"
+# document formats whose rules carry rulings
+RULINGS_FORMATS = frozenset({"rulings"})
 # how many titled headings above a rule describe it ("Trample", "Keyword Abilities")
 _HEADINGS = 2
 _WORD = re.compile(WORD)
+# a word of the spelling dictionary: letters only, two or more
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 
 def date_int(date: str) -> int:
@@ -320,3 +327,33 @@ def documents_from(
                 )
             )
     return docs
+
+
+def collect_rulings(library: Library, graph: Graph) -> dict[tuple[str, int], list[str]]:
+    """Rulings from the library's rulings pages, by (rule identity, chain index).
+
+    A page's rulings attach to the rules as numbered in the edition in force
+    on the page's date.
+    """
+    out: dict[tuple[str, int], list[str]] = defaultdict(list)
+    dates = [e.date for e in graph.editions]
+    for doc in sorted(library.documents.values(), key=lambda d: (d.date or "", d.sha256)):
+        if doc.format not in RULINGS_FORMATS or doc.date is None or doc.date < dates[0]:
+            continue
+        index = max(i for i, d in enumerate(dates) if d <= doc.date)
+        for rule in library.edition(doc.sha256).rules:
+            if not rule.rulings:
+                continue
+            ident = graph.holder(rule.number, index)
+            if ident is not None:
+                out[(ident.id, index)].extend(r.text for r in rule.rulings if r.text)
+    return out
+
+
+def vocabulary(docs: Iterable[IndexDoc]) -> dict[str, int]:
+    """Words as written (lower case) with their counts: the spelling dictionary."""
+    counts: Counter[str] = Counter()
+    for doc in docs:
+        for part in (doc.title, doc.text, doc.examples, doc.glossary, doc.rulings):
+            counts.update(w.lower() for w in _LETTERS.findall(part))
+    return dict(counts.most_common())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whoosh import query as wq
 
@@ -23,18 +23,26 @@ from crdex.parser.numbers import RuleNumber, ancestry
 
 from .documents import date_int
 from .errors import IndexDamaged, SearchError
+from .fusion import fuse
 from .generation import Generation
 from .query import Lookup, TextQuery, plan
 from .rank import Candidate, rerank
 from .results import Group, Hit, SearchResult, Snippet
 from .snippets import marked_snippet, plain_snippet
 from .store import IndexStore
+from .vectors import cosines
 
-__all__ = ["SearchIndex"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["METHODS", "SearchIndex"]
 
 # candidates fetched for reranking, per result asked for (and at least)
 _POOL_FACTOR = 5
 _POOL_MIN = 60
+# how a text search finds candidates: both ways fused (the default), or
+# one alone (for measuring what each contributes)
+METHODS = ("hybrid", "bm25", "vectors")
 
 
 def _number_at(spans: dict[str, Any], date: int) -> str:
@@ -138,21 +146,27 @@ class SearchIndex:
         as_of: str | None = None,
         all_editions: bool = False,
         limit: int = 10,
+        method: str = "hybrid",
     ) -> SearchResult:
         """Rules answering ``query`` in one edition (default latest) or across all.
 
         A rule number is looked up (with everything under it); anything else
-        is a ranked text search.
+        is a ranked text search, by the words and the vectors fused
+        (``method`` "hybrid"), or by one alone ("bm25", "vectors").
+        Advanced queries (operators, fields, wildcards) ask for exactly the
+        words they name and use BM25 alone.
         """
         if limit < 1:
             raise SearchError("--limit must be at least 1")
+        if method not in METHODS:
+            raise SearchError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
         self.refresh()
         try:
             ref, asked = self._where(edition, as_of, all_editions)
         except LineageError as exc:
             raise SearchError(str(exc)) from None
         date = date_int(ref.date) if ref is not None and ref.date else None
-        planned = plan(query, date=date)
+        planned = plan(query, date=date, aliases=self._gen.aliases)
         result = SearchResult(
             query=query,
             mode="lookup" if isinstance(planned, Lookup) else "text",
@@ -162,8 +176,8 @@ class SearchIndex:
         if isinstance(planned, Lookup):
             self._lookup(planned, date, limit, result)
         else:
-            self._text(planned, date, limit, result)
-            result.suggestion = self._gen.speller.suggest(query, planned.words)
+            self._text(planned, date, limit, result, method)
+            result.suggestion = self._gen.speller.suggest(planned.text, planned.words)
         return result
 
     def _lookup(self, planned: Lookup, date: int | None, limit: int, result: SearchResult) -> None:
@@ -192,24 +206,55 @@ class SearchIndex:
         result.total = len(groups)
         result.groups = groups[:limit]
 
-    def _text(self, planned: TextQuery, date: int | None, limit: int, result: SearchResult) -> None:
+    def _text(
+        self, planned: TextQuery, date: int | None, limit: int, result: SearchResult, method: str
+    ) -> None:
         searcher, docs = self._gen.scope(date)
         pool = max(_POOL_MIN, limit * _POOL_FACTOR) * (1 if date is not None else 4)
-        # Whoosh's block-skipping pays off on long posting lists; these are short
-        found = searcher.search(planned.query, filter=docs, limit=pool, optimize=False)
         terms = frozenset(
             t.decode() if isinstance(t, bytes) else t
             for f, t in planned.query.iter_all_terms()
             if f in ("body", "title")
         )
-        candidates = []
-        for hit in found:
-            fields = hit.fields()
-            number = _number_at(fields["spans"], date) if date is not None else ""
-            candidates.append(Candidate(hit.docnum, hit.score, fields, number))
-        ranked = rerank(candidates, planned.stems())
+
+        def number_of(fields: dict[str, Any]) -> str:
+            return _number_at(fields["spans"], date) if date is not None else ""
+
+        lexical: list[Candidate] = []
+        matched = 0
+        if method != "vectors" or planned.advanced:
+            # Whoosh's block-skipping pays off on long posting lists; these are short
+            found = searcher.search(planned.query, filter=docs, limit=pool, optimize=False)
+            matched = len(found)
+            for hit in found:
+                fields = hit.fields()
+                lexical.append(Candidate(hit.docnum, hit.score, fields, number_of(fields)))
+        stems = planned.stems()
+        # no word of the query (nor another form of it) is in the rules asked
+        # about: the nearest vectors would be guesses, the spelling suggestion helps
+        if method == "bm25" or planned.advanced or (method == "hybrid" and not lexical):
+            ranked = rerank(lexical, stems)
+        else:
+            vectors = self._gen.vectors
+            # the query as typed: measured better than its units, or than it with
+            # their other forms added
+            query = vectors.query(planned.text)
+            nearest = self._nearest(query, date, pool)
+            ranked = fuse(
+                lexical,
+                nearest,
+                stems,
+                searcher.stored_fields,
+                number_of,
+                lambda docnums: cosines(vectors.all[docnums], query).tolist(),
+                limit,
+                # all editions: the versions of a rule are shown as one
+                (lambda c: c.docnum) if date is not None else (lambda c: c.fields["identity"]),
+            )
+            found_docs = {c.docnum for c in lexical}
+            matched += sum(1 for d, _s in nearest if d not in found_docs)
         if date is not None:
-            result.total = len(found)
+            result.total = matched
             chosen = ranked[:limit]
             result.hits = [
                 self._hit(c.fields, c.number, s, marked_snippet(c.fields, terms)) for s, c in chosen
@@ -231,15 +276,30 @@ class SearchIndex:
         groups.sort(key=lambda g: -g.score)
         result.groups = groups
 
+    def _nearest(self, query: np.ndarray, date: int | None, depth: int) -> list[tuple[int, float]]:
+        """(document number, cosine) of the ``depth`` versions in scope nearest to ``query``."""
+        import numpy as np
+
+        matrix, rows = self._gen.vector_scope(date)
+        if not len(matrix):
+            return []
+        sims = cosines(matrix, query)
+        depth = min(depth, len(sims))
+        top = np.argpartition(-sims, depth - 1)[:depth]
+        top = top[np.argsort(-sims[top], kind="stable")]
+        return [(int(d), float(sims[i])) for d, i in zip(rows[top], top, strict=True)]
+
     # -- building results ------------------------------------------------------------
 
     def _hit(self, fields: dict[str, Any], number: str, score: float, snippet: Snippet) -> Hit:
         spans = fields["spans"]
+        heading = (fields.get("heading") or "").split("\n", 1)[0]
         return Hit(
             number=number if fields["kind"] != "glossary" else "",
             kind=fields["kind"],
-            title=fields.get("title", ""),
-            heading=(fields.get("heading") or "").split("\n", 1)[0],
+            # a subrule is titled by its heading: 702.19b is about Trample
+            title=fields.get("title") or (heading if fields["kind"] != "glossary" else ""),
+            heading=heading,
             text=fields.get("text", ""),
             examples=[e for e in (fields.get("examples") or "").split("\n") if e],
             rulings=[r for r in (fields.get("rulings") or "").split("\n") if r],

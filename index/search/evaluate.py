@@ -1,7 +1,7 @@
 """Measuring ranking quality against questions with known answers.
 
-A question file is TSV: query, edition, acceptable rule numbers (space
-separated); ``#`` lines are comments. A question is answered in the top k
+A question file is TSV: query, edition, acceptable rule numbers (separated
+by spaces or commas); ``#`` lines are comments. A question is answered in the top k
 when one of the first k hits is an acceptable rule or the direct parent
 heading of one (702.19 for 702.19b). Reported: the share answered in the
 top k and the mean reciprocal rank (1/rank of the first acceptable hit,
@@ -43,6 +43,11 @@ class Evaluation:
         return hits / len(self.ranks) if self.ranks else 0.0
 
     @property
+    def top1(self) -> float:
+        hits = sum(1 for _q, rank, _got in self.ranks if rank == 1)
+        return hits / len(self.ranks) if self.ranks else 0.0
+
+    @property
     def mrr(self) -> float:
         total = sum(1 / rank for _q, rank, _got in self.ranks if rank is not None)
         return total / len(self.ranks) if self.ranks else 0.0
@@ -57,7 +62,8 @@ def read_questions(path: str | os.PathLike[str]) -> list[Question]:
         if not line.strip() or line.startswith("#"):
             continue
         query, edition, answers = ([*line.split("\t"), "", ""])[:3]
-        questions.append(Question(query.strip(), edition.strip(), tuple(answers.split()), n))
+        numbers = tuple(answers.replace(",", " ").split())
+        questions.append(Question(query.strip(), edition.strip(), numbers, n))
     return questions
 
 
@@ -75,12 +81,20 @@ def accepts(answers: tuple[str, ...], number: str) -> bool:
 
 
 def evaluate(
-    index: SearchIndex, questions: list[Question], *, k: int = 3, depth: int = 10
+    index: SearchIndex,
+    questions: list[Question],
+    *,
+    k: int = 3,
+    depth: int = 10,
+    method: str = "hybrid",
 ) -> Evaluation:
-    """Run every question against its edition and rank the acceptable answers."""
+    """Run every question against its edition and rank the acceptable answers.
+
+    ``method`` is the search's (see :meth:`.engine.SearchIndex.search`).
+    """
     result = Evaluation(k, depth)
     for q in questions:
-        found = index.search(q.query, edition=q.edition or None, limit=depth)
+        found = index.search(q.query, edition=q.edition or None, limit=depth, method=method)
         got = [h.number for h in found.hits]
         rank = next((i for i, n in enumerate(got, 1) if accepts(q.answers, n)), None)
         result.ranks.append((q, rank, got))

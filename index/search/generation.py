@@ -4,8 +4,10 @@ It holds two Whoosh searchers: one over the ``latest`` part (the versions
 in force in the last edition: a search of the latest edition needs no
 filter and reads a fifth of the postings) and one over both parts read as
 one index (any other edition, filtered by the table of which documents are
-in force on which dates, or all editions). It also knows the editions the
-index was built from, to name them, and holds the spelling dictionary.
+in force on which dates, or all editions). Its vectors (see :mod:`.vectors`)
+are rows in the same order: the latest part's documents, then the earlier
+part's. It also knows the editions the index was built from, to name them,
+and holds the spelling dictionary.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import bisect
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whoosh import index as whoosh_index
 from whoosh import scoring
@@ -24,11 +26,18 @@ from whoosh.searching import Searcher
 from crdex.index.lineage.editions import EditionRef, find_edition
 from crdex.index.lineage.graph import EditionInfo, Graph
 
+from .aliases import ALIASES_FILE, from_json
 from .documents import date_int
+from .embedding import embedder
 from .errors import IndexDamaged, SearchError
-from .indexer import PARTS, WORDS_FILE, Cover, cover_file, incompatibility, index_name
+from .indexer import WORDS_FILE, Cover, cover_file, index_name
+from .meta import PARTS, incompatibility
 from .spelling import Speller
 from .store import IndexStore
+from .vectors import VectorTable
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["WEIGHTING", "Generation"]
 
@@ -56,11 +65,15 @@ class Generation:
         parts: dict[str, tuple[Index, Cover]],
         meta: dict[str, Any],
         words: dict[str, int],
+        aliases: dict[str, list[str]],
+        vectors: VectorTable,
         path: Path | None = None,
     ) -> None:
         self.path = path
         self.meta = meta
         self.speller = Speller(words)
+        self.aliases = from_json(aliases)
+        self.vectors = vectors
         self._indexes = [ix for ix, _cover in parts.values()]
         self._readers = [parts[p][0].reader() for p in PARTS]
         leaves = [r for reader in self._readers for r, _offset in reader.leaf_readers()]
@@ -68,6 +81,9 @@ class Generation:
         self.both = Searcher(MultiReader(leaves), weighting=WEIGHTING, closereader=False)
         self._cover = [c for p in PARTS for c in parts[p][1]]
         self._in_force_cache: dict[int, set[int]] = {}
+        self._rows_cache: dict[int, np.ndarray] = {}
+        # the latest edition and all editions: searched most, kept whole
+        self._scopes: dict[int | None, tuple[np.ndarray, np.ndarray]] = {}
         self._graph = Graph(
             key=str(meta.get("graph_key", "")),
             editions=[EditionInfo(i, d, s, t, "", 0, 0) for i, d, s, t in meta["editions"]],
@@ -88,12 +104,14 @@ class Generation:
             raise IndexDamaged(f"the search index at {path} cannot be read: {why}")
         try:
             words = json.loads((path / WORDS_FILE).read_text("utf-8"))
+            aliases = json.loads((path / ALIASES_FILE).read_text("utf-8"))
             parts = {}
             for part in PARTS:
                 cover = json.loads((path / cover_file(part)).read_text("utf-8"))
                 ix = whoosh_index.open_dir(str(path), indexname=index_name(part), readonly=True)
                 parts[part] = (ix, cover)
-            return cls(parts, meta, words, path)
+            vectors = VectorTable.open(path, PARTS, embedder)
+            return cls(parts, meta, words, aliases, vectors, path)
         except Exception as exc:
             raise _damaged(path, exc) from None
 
@@ -140,6 +158,26 @@ class Generation:
         if date is not None and self._dates and date == self._dates[-1]:
             return self.latest, None
         return self.both, (self._docs_in_force(date) if date is not None else None)
+
+    def vector_scope(self, date: int | None) -> tuple[np.ndarray, np.ndarray]:
+        """The vectors of the documents in scope for ``date`` (None: all), and their numbers."""
+        import numpy as np
+
+        scope = self._scopes.get(date)
+        if scope is not None:
+            return scope
+        if date is None or (self._dates and date == self._dates[-1]):
+            end = len(self._cover) if date is None else len(self.vectors.latest)
+            rows = np.fromiter(
+                (d for d in range(end) if self._cover[d] is not None), dtype=np.int64
+            )
+            scope = self._scopes[date] = (self.vectors.all[rows], rows)
+            return scope
+        rows = self._rows_cache.get(date)
+        if rows is None:
+            rows = np.fromiter(sorted(self._docs_in_force(date)), dtype=np.int64)
+            self._rows_cache[date] = rows
+        return self.vectors.all[rows], rows
 
     def _docs_in_force(self, date: int) -> set[int]:
         docs = self._in_force_cache.get(date)

@@ -12,19 +12,20 @@ content changed are deleted and added, in a copy of the live generation;
 otherwise (no index yet, another format, unreadable files) the index is
 written anew. Either way the result is published as a new generation (see
 :mod:`.store`), so a build killed halfway changes nothing readers see.
+
+Beside the Whoosh files each generation holds a dense vector per document
+(see :mod:`.vectors`); an update embeds only the texts the generation it
+starts from has not embedded.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import time
-from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
-from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage, Storage
@@ -33,32 +34,40 @@ from whoosh.index import Index
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
 
-from .documents import IndexDoc, documents_from
+from .aliases import ALIASES_FILE, of_documents
+from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
+from .embedding import embedder
 from .errors import IndexDamaged
-from .schema import SEARCH_FORMAT, make_schema, schema_fingerprint
+from .meta import PARTS, describe, incompatibility, part_of
+from .schema import make_schema
 from .store import IndexStore, write_atomic
+from .vectors import (
+    VectorTable,
+    known_vectors,
+    read_weights,
+    token_weights,
+    vector_text,
+    vectors_for,
+    write_part,
+    write_weights,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
-    "PARTS",
-    "RULINGS_FORMATS",
     "Cover",
     "IndexReport",
-    "collect_rulings",
+    "MemoryIndex",
     "cover_file",
-    "crdex_version",
-    "incompatibility",
+    "index_name",
     "memory_index",
     "update_index",
-    "vocabulary",
 ]
 
-# document formats whose rules carry rulings
-RULINGS_FORMATS = frozenset({"rulings"})
-PARTS = ("latest", "earlier")
 WORDS_FILE = "words.json"
 _WRITER_MB = 128
 _STEP = 250  # documents between progress reports
-_WORD = re.compile(r"[^\W\d_]{2,}")
 
 Progress = Callable[[str, int, int], None]
 Notice = Callable[[str], None]
@@ -66,11 +75,15 @@ Notice = Callable[[str], None]
 Cover = list[list[list[int]] | None]
 
 
-def crdex_version() -> str:
-    try:
-        return metadata.version("crdex")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
-        return "unknown"
+@dataclass(slots=True)
+class MemoryIndex:
+    """What :func:`memory_index` builds: what a generation holds, in memory."""
+
+    parts: dict[str, tuple[Index, Cover]]
+    meta: dict[str, Any]
+    words: dict[str, int]
+    aliases: dict[str, list[str]]
+    vectors: VectorTable
 
 
 def index_name(part: str) -> str:
@@ -79,10 +92,6 @@ def index_name(part: str) -> str:
 
 def cover_file(part: str) -> str:
     return f"cover-{part}.json"
-
-
-def part_of(doc: IndexDoc) -> str:
-    return PARTS[0] if doc.current else PARTS[1]
 
 
 @dataclass(slots=True)
@@ -97,90 +106,32 @@ class IndexReport:
     reason: str
     editions: int
     seconds: float
+    vector_seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def incompatibility(meta: dict[str, Any] | None) -> str | None:
-    """Why an index with this meta cannot be read by this crdex, or None if it can."""
-    if meta is None:
-        return "its description (meta.json) is missing or unreadable"
-    if meta.get("format") != SEARCH_FORMAT:
-        return (
-            f"it was written by crdex {meta.get('crdex', 'of an unknown version')} "
-            f"(index format {meta.get('format', '?')}); this is crdex {crdex_version()} "
-            f"(index format {SEARCH_FORMAT})"
-        )
-    if meta.get("schema") != schema_fingerprint():
-        return (
-            f"it was written by crdex {meta.get('crdex', 'of an unknown version')} "
-            "with other fields or analyzers than this crdex uses"
-        )
-    return None
+def numbered(ix: Index, docs: Iterable[IndexDoc]) -> list[IndexDoc | None]:
+    """Whoosh document number → the document it holds (None for deleted documents).
 
-
-def collect_rulings(library: Library, graph: Graph) -> dict[tuple[str, int], list[str]]:
-    """Rulings from the library's rulings pages, by (rule identity, chain index).
-
-    A page's rulings attach to the rules as numbered in the edition in force
-    on the page's date.
+    A generation's document numbers never change once it is written, so
+    tables by document number (cover, vectors) are written beside it.
     """
-    out: dict[tuple[str, int], list[str]] = defaultdict(list)
-    dates = [e.date for e in graph.editions]
-    for doc in sorted(library.documents.values(), key=lambda d: (d.date or "", d.sha256)):
-        if doc.format not in RULINGS_FORMATS or doc.date is None or doc.date < dates[0]:
-            continue
-        index = max(i for i, d in enumerate(dates) if d <= doc.date)
-        for rule in library.edition(doc.sha256).rules:
-            if not rule.rulings:
-                continue
-            ident = graph.holder(rule.number, index)
-            if ident is not None:
-                out[(ident.id, index)].extend(r.text for r in rule.rulings if r.text)
-    return out
-
-
-def vocabulary(docs: Iterable[IndexDoc]) -> dict[str, int]:
-    """Words as written (lower case) with their counts: the spelling dictionary."""
-    counts: Counter[str] = Counter()
-    for doc in docs:
-        for part in (doc.title, doc.text, doc.examples, doc.glossary, doc.rulings):
-            counts.update(w.lower() for w in _WORD.findall(part))
-    return dict(counts.most_common())
-
-
-def cover_table(ix: Index, docs: Iterable[IndexDoc]) -> Cover:
-    """Document number → the date ranges it is in force (None for deleted documents).
-
-    Written beside each generation, whose document numbers never change.
-    """
-    ranges = {doc.key: [list(r) for r in doc.ranges] for doc in docs}
+    by_key = {doc.key: doc for doc in docs}
     with ix.reader() as reader:
-        table: Cover = [None] * reader.doc_count_all()
+        table: list[IndexDoc | None] = [None] * reader.doc_count_all()
         if not table:
             return table
         keys = reader.column_reader("key")
         for docnum in reader.all_doc_ids():
-            table[docnum] = ranges.get(keys[docnum])
+            table[docnum] = by_key.get(keys[docnum])
     return table
 
 
-def _meta(library: Library, graph: Graph, docs: list[IndexDoc], seconds: float) -> dict[str, Any]:
-    chain = {d.sha256 for d in library.chain()}
-    return {
-        "format": SEARCH_FORMAT,
-        "schema": schema_fingerprint(),
-        "crdex": crdex_version(),
-        "graph_key": graph.key,
-        "editions": [[e.id, e.date, e.sha256, e.title] for e in graph.editions],
-        "others": {
-            d.id: [d.date, d.sha256] for d in library.documents.values() if d.sha256 not in chain
-        },
-        "documents": {p: sum(1 for d in docs if part_of(d) == p) for p in PARTS},
-        "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "seconds": round(seconds, 3),
-    }
+def cover_table(docs: list[IndexDoc | None]) -> Cover:
+    """Document number → the date ranges it is in force (None for deleted documents)."""
+    return [[list(r) for r in doc.ranges] if doc is not None else None for doc in docs]
 
 
 class _Counter:
@@ -226,22 +177,27 @@ def _write(
     return ix
 
 
-def memory_index(
-    library: Library,
-) -> tuple[dict[str, tuple[Index, Cover]], dict[str, Any], dict[str, int]]:
-    """An index of a library kept in memory (the bundled samples): parts, meta, words."""
+def memory_index(library: Library) -> MemoryIndex:
+    """An index of a library kept in memory (the bundled samples)."""
     started = time.perf_counter()
     graph = library.graph()
     docs = documents_from(graph, collect_rulings(library, graph))
     storage = RamStorage()
     counter = _Counter(None, len(docs))
-    parts = {}
+    model = embedder()
+    weights = token_weights([vector_text(d) for d in docs], model)
+    parts, vectors = {}, []
     for part in PARTS:
         mine = [d for d in docs if part_of(d) == part]
         ix = _write(storage, part, mine, (), counter, create=True)
-        parts[part] = (ix, cover_table(ix, mine))
-    meta = _meta(library, graph, docs, time.perf_counter() - started)
-    return parts, meta, vocabulary(docs)
+        held = numbered(ix, mine)
+        parts[part] = (ix, cover_table(held))
+        vectors.append(vectors_for(held, model, weights)[0])
+    meta = describe(library, graph, docs, time.perf_counter() - started)
+    words = vocabulary(docs)
+    return MemoryIndex(
+        parts, meta, words, of_documents(docs, words), VectorTable(vectors, weights, model)
+    )
 
 
 def update_index(
@@ -290,7 +246,7 @@ def update_index(
             for part in PARTS
         }
         return _finish(
-            store, scratch, indexes, library, graph, docs, started, (len(docs), 0), True, reason
+            store, scratch, indexes, library, graph, docs, started, (len(docs), 0), reason, None
         )
 
 
@@ -317,6 +273,7 @@ def _update(
 ) -> IndexReport:
     try:
         existing = {part: _existing_keys(live, part) for part in PARTS}
+        reuse = (read_weights(live), known_vectors(live, PARTS))
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
     changes: dict[str, tuple[list[IndexDoc], set[str]]] = {}
@@ -344,7 +301,16 @@ def _update(
         for part, (fresh, stale) in changes.items()
     }
     return _finish(
-        store, scratch, indexes, library, graph, docs, started, (added, removed), False, "update"
+        store,
+        scratch,
+        indexes,
+        library,
+        graph,
+        docs,
+        started,
+        (added, removed),
+        "update",
+        reuse,
     )
 
 
@@ -357,25 +323,45 @@ def _finish(
     docs: list[IndexDoc],
     started: float,
     counts: tuple[int, int],
-    rebuilt: bool,
     reason: str,
+    reuse: tuple[np.ndarray, dict[bytes, np.ndarray]] | None,
 ) -> IndexReport:
+    """Write the tables by document number (cover, vectors) and the words; publish.
+
+    ``reuse`` holds the token weights and the vectors already computed of the
+    generation an update starts from; None for an index written anew.
+    """
+    held: dict[str, list[IndexDoc | None]] = {}
     for part, ix in indexes.items():
         try:
-            table = cover_table(ix, (d for d in docs if part_of(d) == part))
+            held[part] = numbered(ix, (d for d in docs if part_of(d) == part))
         finally:
             ix.close()
+        table = cover_table(held[part])
         write_atomic(scratch / cover_file(part), json.dumps(table, separators=(",", ":")).encode())
-    write_atomic(scratch / WORDS_FILE, json.dumps(vocabulary(docs)).encode())
+    words = vocabulary(docs)
+    write_atomic(scratch / WORDS_FILE, json.dumps(words).encode())
+    write_atomic(scratch / ALIASES_FILE, json.dumps(of_documents(docs, words)).encode())
+    embedding_started = time.perf_counter()
+    model = embedder()
+    if reuse is None:
+        weights, known = token_weights([vector_text(d) for d in docs], model), {}
+    else:
+        weights, known = reuse
+    write_weights(scratch, weights)
+    for part, numbered_docs in held.items():
+        write_part(scratch, part, *vectors_for(numbered_docs, model, weights, known))
+    vector_seconds = time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
-    generation = store.publish(scratch, _meta(library, graph, docs, seconds))
+    generation = store.publish(scratch, describe(library, graph, docs, seconds))
     return IndexReport(
         path=str(generation),
         documents=len(docs),
         added=counts[0],
         removed=counts[1],
-        rebuilt=rebuilt,
+        rebuilt=reuse is None,
         reason=reason,
         editions=len(graph.editions),
         seconds=round(seconds, 3),
+        vector_seconds=round(vector_seconds, 3),
     )

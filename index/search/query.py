@@ -19,16 +19,18 @@ the spot.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from whoosh import query as wq
 from whoosh.qparser import OrGroup, QueryParser
+from whoosh.query.terms import MultiTerm
 
 from crdex.parser.numbers import NUMBER_RE, RuleNumber
 
 from .errors import QuerySyntaxError
 from .schema import analyzer, make_schema
-from .terms import LONGEST, QUERY_STOP_WORDS, alternatives, words_of
+from .terms import AND, LONGEST, QUERY_STOP_WORDS, Aliases, alternatives, words_of
 
 __all__ = ["Lookup", "TextQuery", "Unit", "plan"]
 
@@ -71,6 +73,7 @@ class TextQuery:
     units: list[Unit] = field(default_factory=list)
     advanced: bool = False
     words: list[str] = field(default_factory=list)
+    text: str = ""
 
     def stems(self) -> list[list[frozenset[str]]]:
         """Per unit, the stemmed terms of each of its forms."""
@@ -150,8 +153,9 @@ def lookup_number(raw: str) -> str | None:
     return str(number)
 
 
-def _units(raw: str, date: int | None) -> tuple[list[Unit], list[str]]:
+def _units(raw: str, date: int | None, aliases: Aliases | None) -> tuple[list[Unit], list[str]]:
     """The units of a plain query, and its words (for spelling suggestions)."""
+    longest = max([LONGEST, *(len(k) for k in aliases or {})])
     # (words, fixed): a quoted phrase or a contraction ("can't") stays whole
     pieces: list[tuple[tuple[str, ...], bool]] = []
     for m in re.finditer(r'"([^"]*)"|([^"]+)', raw):
@@ -175,17 +179,18 @@ def _units(raw: str, date: int | None) -> tuple[list[Unit], list[str]]:
             i += 1
             continue
         # the longest run of plain words from here that the rules say otherwise
-        for size in range(min(LONGEST, len(pieces) - i), 0, -1):
+        for size in range(min(longest, len(pieces) - i), 0, -1):
             chunk = pieces[i : i + size]
             if any(q for _w, q in chunk):
                 continue
             phrase = tuple(w for ws, _q in chunk for w in ws)
-            others = alternatives(phrase, date)
+            others = alternatives(phrase, date, aliases)
             if others or size == 1:
                 units.append(Unit((phrase, *others)))
                 i += size
                 break
-    plain_words = [w for u in units if not u.quoted for w in u.typed]
+    # words with other forms are known words: never respelled
+    plain_words = [w for u in units if not u.quoted and len(u.forms) == 1 for w in u.typed]
     kept = [
         u
         for u in units
@@ -197,24 +202,72 @@ def _units(raw: str, date: int | None) -> tuple[list[Unit], list[str]]:
 def _unit_query(unit: Unit) -> wq.Query | None:
     """A unit's forms; one thing asked about counts once, however many of its forms a rule uses."""
     clauses: list[wq.Query] = []
-    seen: set[tuple[str, ...]] = set()
+    seen: set[tuple[tuple[str, ...], ...]] = set()
     for form in unit.forms:
-        terms = tuple(_analyze(" ".join(form)))
-        if not terms or terms in seen:
+        phrases = tuple(
+            terms for part in " ".join(form).split(f" {AND} ") if (terms := tuple(_analyze(part)))
+        )
+        if not phrases or phrases in seen:
             continue
-        seen.add(terms)
-        if len(terms) == 1:
-            clauses.append(wq.Term("body", terms[0]))
-        else:
-            clauses.append(wq.Phrase("body", list(terms), slop=_PHRASE_SLOP))
+        seen.add(phrases)
+        parts = [
+            wq.Term("body", t[0]) if len(t) == 1 else wq.Phrase("body", list(t), slop=_PHRASE_SLOP)
+            for t in phrases
+        ]
+        clauses.append(parts[0] if len(parts) == 1 else wq.And(parts))
     if not clauses:
         return None
     return clauses[0] if len(clauses) == 1 else wq.DisjunctionMax(clauses, tiebreak=UNIT_TIEBREAK)
 
 
-def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:
-    """What to ask the index for ``raw``, about the edition effective ``date`` (None: all)."""
-    text = raw.strip()
+class StemPrefix(wq.Prefix):
+    """A prefix that also finds the words indexed by a shorter stem.
+
+    The index holds stems: "regenerate" and "regeneration" are indexed as
+    "regener", so Whoosh's prefix "regenerat*" finds neither. This one also
+    takes each indexed term that the prefix itself starts with, if at most
+    :data:`STEM_SLACK` letters shorter (what English suffix stripping takes).
+    """
+
+    def _btexts(self, ixreader):  # type: ignore[no-untyped-def]
+        text = self.text.encode() if isinstance(self.text, str) else self.text
+        shorter = text[: max(STEM_MIN, len(text) - STEM_SLACK)]
+        for term in ixreader.expand_prefix(self.fieldname, shorter):
+            if term.startswith(text) or (text.startswith(term) and len(term) >= STEM_MIN):
+                yield term
+
+
+STEM_SLACK = 3
+STEM_MIN = 3
+
+
+def _by_relevance(query: wq.Query) -> wq.Query:
+    """Prefixes and wildcards scored like the words they stand for.
+
+    Whoosh gives every document a prefix or wildcard matches the same score,
+    so they came in rule order; here each word it stands for counts as if
+    typed, and the rule that uses them most comes first. A prefix finds
+    stems too (see :class:`StemPrefix`).
+    """
+    if isinstance(query, wq.Prefix):
+        return StemPrefix(query.fieldname, query.text, boost=query.boost, constantscore=False)
+    if isinstance(query, MultiTerm):
+        query.constantscore = False
+    elif isinstance(query, wq.CompoundQuery):
+        query.subqueries = [_by_relevance(q) for q in query.subqueries]
+    elif isinstance(query, wq.WrappingQuery):
+        query.child = _by_relevance(query.child)
+    return query
+
+
+def plan(raw: str, *, date: int | None, aliases: Aliases | None = None) -> Lookup | TextQuery:
+    """What to ask the index for ``raw``, about the edition effective ``date`` (None: all).
+
+    The query is NFKC-normalized first: full-width letters and digits, ligatures
+    and other compatibility forms read as the plain ones. ``aliases`` are the
+    index's other names from the rules' glossary (see :mod:`.aliases`).
+    """
+    text = unicodedata.normalize("NFKC", raw).strip()
     if not text:
         raise QuerySyntaxError("the query is empty")
     number = lookup_number(text)
@@ -232,12 +285,12 @@ def plan(raw: str, *, date: int | None) -> Lookup | TextQuery:
         if parsed is wq.NullQuery:
             raise QuerySyntaxError(f"the query {text!r} has no words to search for")
         words = [w for w in words_of(re.sub(r"\w+:", " ", text)) if w not in _OPERATORS_LOWER]
-        return TextQuery(parsed, [], advanced=True, words=words)
-    units, words = _units(text, date)
+        return TextQuery(_by_relevance(parsed), [], advanced=True, words=words, text=text)
+    units, words = _units(text, date, aliases)
     clauses = [q for q in map(_unit_query, units) if q is not None]
     if not clauses:
         raise QuerySyntaxError(f"the query {text!r} has no words to search for")
-    return TextQuery(wq.Or(clauses), units, advanced=False, words=words)
+    return TextQuery(wq.Or(clauses), units, advanced=False, words=words, text=text)
 
 
 _SCHEMA = make_schema()

@@ -24,12 +24,14 @@ from typing import Any
 
 from .schema import analyzer
 
-__all__ = ["Candidate", "rerank"]
+__all__ = ["BOOST_CEILING", "Candidate", "boost", "rerank"]
 
 _ANALYZER = analyzer()
 COVERAGE_FLOOR = 0.3
 HEADING_WEIGHT = 0.35
 PRIORS = {"definition": 1.15, "heading": 0.8, "glossary": 0.75}
+# the most :func:`boost` can give: full coverage, all in the headings, the best kind
+BOOST_CEILING = max(PRIORS.values()) * (1 + HEADING_WEIGHT)
 
 
 @dataclass(slots=True)
@@ -71,6 +73,19 @@ def _prior(cand: Candidate) -> float:
     return 1.0
 
 
+def boost(cand: Candidate, stems: list[list[frozenset[str]]]) -> float:
+    """The factor coverage, heading and kind give a candidate (see the module docstring)."""
+    factor = _prior(cand)
+    if stems:
+        named = _named(cand)
+        anywhere = _terms(cand.fields.get("stems", ""))
+        covered = sum(1 for forms in stems if any(f and f <= anywhere for f in forms))
+        headed = sum(1 for forms in stems if any(f and f <= named for f in forms))
+        factor *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * covered / len(stems)
+        factor *= 1 + HEADING_WEIGHT * headed / len(stems)
+    return factor
+
+
 def rerank(
     candidates: list[Candidate], stems: list[list[frozenset[str]]]
 ) -> list[tuple[float, Candidate]]:
@@ -83,18 +98,6 @@ def rerank(
     if not candidates:
         return []
     top = max(c.score for c in candidates) or 1.0
-    scored: list[tuple[float, Candidate]] = []
-    for cand in candidates:
-        score = cand.score / top
-        if stems:
-            named = _named(cand)
-            anywhere = _terms(cand.fields.get("stems", ""))
-            covered = sum(1 for forms in stems if any(f and f <= anywhere for f in forms))
-            headed = sum(1 for forms in stems if any(f and f <= named for f in forms))
-            coverage = covered / len(stems)
-            score *= COVERAGE_FLOOR + (1 - COVERAGE_FLOOR) * coverage
-            score *= 1 + HEADING_WEIGHT * headed / len(stems)
-        score *= _prior(cand)
-        scored.append((score, cand))
+    scored = [(cand.score / top * boost(cand, stems), cand) for cand in candidates]
     scored.sort(key=lambda sc: (-sc[0], sc[1].docnum))
     return scored

@@ -40,7 +40,9 @@ class Hit:
     """One version of a rule (or glossary entry) that answers the query.
 
     ``number`` is its number in the edition searched (for an all-editions
-    search, its number in the last edition of this version); ``editions``
+    search, its number in the last edition of this version); ``title`` its
+    own title, or for a subrule its heading's ("Trample" for 702.19b);
+    ``heading`` the title of the nearest titled heading above it; ``editions``
     are the ids of the editions in which it has this wording; ``numbers``
     the (edition id, number) from which on it had each number.
     """

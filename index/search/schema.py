@@ -44,7 +44,7 @@ __all__ = [
     "schema_fingerprint",
 ]
 
-SEARCH_FORMAT = 4
+SEARCH_FORMAT = 5
 
 # stop words at index time: only the ones that never carry meaning in a rule
 INDEX_STOP_WORDS = frozenset({"a", "an", "the"})

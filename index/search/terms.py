@@ -11,27 +11,42 @@ words; for one after it, the new words; across all editions, both. Renames
 whose old word is still in use for something else ("play" a land) only go
 from new to old.
 
-Besides renames: common abbreviations, and numbers written as words
+Besides renames: the words players use for the rules' (see
+:mod:`.players`), other names the rules' own glossary gives (see
+:mod:`.aliases`, passed in per index), and numbers written as words
 ("scry zero" is "scry 0" in the rules). Question words are dropped from
 plain queries: "what happens when I scry zero" searches "scry zero".
+
+An alternative is a phrase (a tuple of words), or several phrases joined
+by :data:`AND` that a rule must all contain, anywhere.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from .players import PLAYER_TERMS
+
 __all__ = [
-    "ABBREVIATIONS",
+    "AND",
     "LONGEST",
     "NUMBER_WORDS",
     "QUERY_STOP_WORDS",
     "RENAMES",
+    "Aliases",
     "Rename",
     "alternatives",
+    "form_of",
     "words_of",
 ]
+
+# joins the phrases of an alternative that a rule must all contain
+AND = "+"
+# typed words → their alternatives (see :mod:`.aliases`)
+Aliases = Mapping[tuple[str, ...], tuple[tuple[str, ...], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,38 +109,6 @@ RENAMES: tuple[Rename, ...] = (
     Rename(("mana value",), ("converted mana cost",), 20210422),
     Rename(("kindred",), ("tribal",), 20240607),
 )
-
-# what players type for what the rules spell out: abbreviations and everyday
-# words for the rules' formal ones
-ABBREVIATIONS: dict[str, tuple[str, ...]] = {
-    "same time": ("simultaneously",),
-    "at once": ("simultaneously",),
-    "everyone": ("all players", "each player"),
-    "everybody": ("all players", "each player"),
-    "empty library": ("library with no cards",),
-    "decking": ("library with no cards",),
-    "plus one": ("+1/+1",),
-    "minus one": ("-1/-1",),
-    "kill": ("destroy",),
-    "need": ("require",),
-    "needs": ("requires",),
-    "pick": ("choose",),
-    "picks": ("chooses",),
-    "come back": ("return",),
-    "comes back": ("returns",),
-    "bounce": ("return to its owner's hand",),
-    "etb": ("enters the battlefield", "enters"),
-    "ltb": ("leaves the battlefield",),
-    "cmc": ("converted mana cost", "mana value"),
-    "mv": ("mana value",),
-    "sba": ("state-based actions",),
-    "sbas": ("state-based actions",),
-    "edh": ("commander",),
-    "eot": ("end of turn",),
-    "dfc": ("double-faced card",),
-    "mdfc": ("modal double-faced card",),
-    "pw": ("planeswalker",),
-}
 
 NUMBER_WORDS: dict[str, str] = {
     word: str(n)
@@ -266,16 +249,37 @@ def _renames() -> list[tuple[Rename, frozenset[tuple[str, ...]], frozenset[tuple
     return [(r, frozenset(map(words_of, r.new)), frozenset(map(words_of, r.old))) for r in RENAMES]
 
 
+def form_of(text: str) -> tuple[str, ...]:
+    """An alternative as written in a table ("a + b": both) → its words, parts joined by AND."""
+    out: list[str] = []
+    for part in text.split(f" {AND} "):
+        if out:
+            out.append(AND)
+        out.extend(words_of(part))
+    return tuple(out)
+
+
 @cache
-def _abbreviations() -> dict[tuple[str, ...], tuple[str, ...]]:
-    return {words_of(k): v for k, v in ABBREVIATIONS.items()}
+def _players() -> dict[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    out: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+    for term in PLAYER_TERMS:
+        means = tuple(form_of(m) for m in term.means)
+        for said in term.said:
+            key = words_of(said)
+            out[key] = out.get(key, ()) + means
+    return out
 
 
 # the longest phrase (in words) that has alternatives
-LONGEST = max(len(words_of(p)) for r in RENAMES for p in (*r.new, *r.old))
+LONGEST = max(
+    *(len(words_of(p)) for r in RENAMES for p in (*r.new, *r.old)),
+    *(len(k) for k in _players()),
+)
 
 
-def alternatives(words: tuple[str, ...], date: int | None) -> tuple[tuple[str, ...], ...]:
+def alternatives(
+    words: tuple[str, ...], date: int | None, aliases: Aliases | None = None
+) -> tuple[tuple[str, ...], ...]:
     """Other ways the rules of ``date`` (None: any edition) say ``words``; () if none."""
     out: list[tuple[str, ...]] = []
     for rename, new, old in _renames():
@@ -284,7 +288,9 @@ def alternatives(words: tuple[str, ...], date: int | None) -> tuple[tuple[str, .
             out.extend(words_of(p) for p in rename.old)
         if to_new and words in old:
             out.extend(words_of(p) for p in rename.new)
-    out.extend(words_of(p) for p in _abbreviations().get(words, ()))
+    out.extend(_players().get(words, ()))
+    if aliases:
+        out.extend(aliases.get(words, ()))
     if len(words) == 1 and words[0] in NUMBER_WORDS:
         out.append((NUMBER_WORDS[words[0]],))
     return tuple(dict.fromkeys(o for o in out if o != words))

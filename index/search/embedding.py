@@ -1,0 +1,144 @@
+"""Dense vectors for texts from static word embeddings that ship inside a package.
+
+The model is WordLlama's ``l2_supercat`` at 256 dimensions: one vector per
+token of a Llama-2 tokenizer, and a text's vector is the average of its
+tokens' vectors (what :meth:`wordllama.WordLlamaInference.embed` computes),
+here weighted by how rare each token is in the rules (see :mod:`.vectors`)
+and scaled to unit length, so that a dot product is the cosine.
+
+Nothing is downloaded, ever. The ``wordllama`` wheel carries the weights
+(``weights/l2_supercat_256.safetensors``) and the tokenizer
+(``tokenizers/l2_supercat_tokenizer_config.json``); they are read straight
+from the package's directory, found without importing the package (its
+import configures the root logger and pulls in pydantic and requests,
+none of which searching needs); ``tests/test_search_vectors.py`` checks
+the result against WordLlama's own ``embed``.
+
+Texts are split on white space and each distinct word is tokenized once:
+the tokenizer prefixes every word with its word-boundary mark and never
+merges across words, so this gives the same tokens as tokenizing the whole
+text, an order of magnitude faster over the corpus.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+from collections.abc import Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import SearchError
+
+if TYPE_CHECKING:  # numpy is imported when vectors are first needed
+    import numpy as np
+    from tokenizers import Tokenizer
+
+__all__ = ["DIMENSIONS", "Embedder", "embedder", "model_id"]
+
+PACKAGE = "wordllama"
+CONFIG = "l2_supercat"
+DIMENSIONS = 256
+WEIGHTS = f"weights/{CONFIG}_{DIMENSIONS}.safetensors"
+TOKENIZER = f"tokenizers/{CONFIG}_tokenizer_config.json"
+TENSOR = "embedding.weight"
+
+
+def package_dir() -> Path:
+    """The installed ``wordllama`` package's directory (the package is not imported)."""
+    spec = importlib.util.find_spec(PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise SearchError(
+            f"the word vectors of the search index come from the {PACKAGE!r} package, "
+            f"which is not installed; install it with: pip install {PACKAGE}"
+        )
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def model_id() -> str:
+    """Names the model and its version: vectors made by another model are rebuilt."""
+    try:
+        version = metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:
+        version = "?"
+    return f"{PACKAGE} {version} {CONFIG} {DIMENSIONS}"
+
+
+class Embedder:
+    """Token vectors and the tokenizer, loaded once; texts to unit vectors."""
+
+    def __init__(self, table: np.ndarray, tokenizer: Tokenizer) -> None:
+        self.table = table
+        self.tokenizer = tokenizer
+        self._words: dict[str, list[int]] = {}
+
+    @classmethod
+    def load(cls, where: Path | None = None) -> Embedder:
+        import numpy as np
+        from safetensors import safe_open
+        from tokenizers import Tokenizer
+
+        where = where or package_dir()
+        weights, tokenizer = where / WEIGHTS, where / TOKENIZER
+        for path in (weights, tokenizer):
+            if not path.is_file():
+                raise SearchError(
+                    f"the {PACKAGE} package at {where} has no {path.relative_to(where)}; "
+                    f"reinstall it with: pip install --force-reinstall {PACKAGE}"
+                )
+        with safe_open(str(weights), framework="np") as fh:
+            table = np.ascontiguousarray(fh.get_tensor(TENSOR), dtype=np.float32)
+        tok = Tokenizer.from_file(str(tokenizer))
+        tok.no_padding()
+        tok.no_truncation()
+        return cls(table, tok)
+
+    @property
+    def vocabulary(self) -> int:
+        return int(self.table.shape[0])
+
+    def token_ids(self, texts: Sequence[str]) -> list[list[int]]:
+        """Each text's token ids (words tokenized once each, see the module docstring)."""
+        words = self._words
+        new = sorted({w for text in texts for w in text.split()} - words.keys())
+        if new:
+            for word, enc in zip(
+                new, self.tokenizer.encode_batch(new, add_special_tokens=False), strict=True
+            ):
+                words[word] = enc.ids
+        out: list[list[int]] = []
+        for text in texts:
+            ids: list[int] = []
+            for word in text.split():
+                ids.extend(words[word])
+            out.append(ids)
+        return out
+
+    def embed(self, texts: Sequence[str], weights: np.ndarray | None = None) -> np.ndarray:
+        """Unit vectors (float32, one row per text): token vectors averaged by ``weights``.
+
+        ``weights`` holds one weight per token id (None: all 1, a plain
+        average). A text without tokens gets the zero vector.
+        """
+        import numpy as np
+
+        out = np.zeros((len(texts), self.table.shape[1]), dtype=np.float32)
+        for row, ids in enumerate(self.token_ids(texts)):
+            if not ids:
+                continue
+            vectors = self.table[ids]
+            if weights is None:
+                out[row] = vectors.sum(axis=0)
+            else:  # einsum, not @: see .vectors.cosines
+                out[row] = np.einsum("i,ij->j", weights[ids], vectors)
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        out /= norms
+        return out
+
+
+@functools.cache
+def embedder() -> Embedder:
+    """The model, loaded once per process."""
+    return Embedder.load()

@@ -1,0 +1,87 @@
+"""One ranking from two: the words' (BM25F) and the vectors' (nearest in meaning).
+
+BM25F finds the rules that use the question's words; the vectors find the
+rules that say what it asks, in other words. A candidate from either list
+scores
+
+    (bm25 / best bm25 + SEMANTIC_WEIGHT * cosine / best cosine) * priors
+
+where the priors are :func:`.rank.boost` (coverage of the things asked
+about, a match in the rule's own headings, its kind). Both parts are
+relative to the best candidate of their list, so neither scale dominates;
+a candidate only the vectors found has no BM25 part.
+
+The weight was chosen on the development questions (``tests/data/search-dev.tsv``,
+193 questions) among 0 (BM25 alone) to 1.5, against reciprocal-rank
+fusion (``w / (k + rank)`` summed over the lists, k 10 to 60, BM25's list
+raw or reranked): the weighted sum of relative scores ranked best at 0.2
+(top-3 80.8%, MRR 0.737, against 80.3% and 0.715 for BM25 alone and at
+best 80.8% and 0.713 for reciprocal-rank fusion). Among the candidates
+(60 from each list for one edition), the answer to a development question
+was never one only the vectors found (both lists: 178, the words' only:
+10, neither: 5): the vectors reorder what the words find.
+``bench/search.py`` gives the figures of each list alone and fused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .rank import BOOST_CEILING, Candidate, boost
+
+__all__ = ["SEMANTIC_WEIGHT", "fuse"]
+
+SEMANTIC_WEIGHT = 0.2
+
+
+def fuse(
+    lexical: list[Candidate],
+    semantic: list[tuple[int, float]],
+    stems: list[list[frozenset[str]]],
+    fields_of: Callable[[int], dict[str, Any]],
+    number_of: Callable[[dict[str, Any]], str],
+    cosines_of: Callable[[list[int]], list[float]],
+    wanted: int,
+    rule_of: Callable[[Candidate], object],
+) -> list[tuple[float, Candidate]]:
+    """Candidates with their fused scores, best first.
+
+    ``lexical`` is in BM25F order; ``semantic`` holds (document number,
+    cosine) nearest first. ``fields_of`` reads the stored fields of a
+    document only the vectors found, ``number_of`` its number;
+    ``cosines_of`` gives the cosines of the documents the words found.
+    Reading a document's fields is the slow part: a document only the
+    vectors found is read only if it could still be among the ``wanted``
+    best rules (``rule_of`` tells a candidate's rule: versions of one rule
+    count once).
+    """
+    top_bm25 = max((c.score for c in lexical), default=0.0) or 1.0
+    top_cosine = max(semantic[0][1] if semantic else 0.0, 1e-9)
+    cosine = dict(semantic)
+    unseen = [c.docnum for c in lexical if c.docnum not in cosine]
+    if unseen:
+        cosine.update(zip(unseen, cosines_of(unseen), strict=True))
+
+    def score(cand: Candidate) -> float:
+        relative = max(cosine[cand.docnum], 0.0) / top_cosine
+        return (cand.score / top_bm25 + SEMANTIC_WEIGHT * relative) * boost(cand, stems)
+
+    scored = [(score(cand), cand) for cand in lexical]
+    found = {c.docnum for c in lexical}
+    bar, rules = 0.0, set()
+    for value, cand in sorted(scored, key=lambda sc: -sc[0]):
+        rules.add(rule_of(cand))
+        if len(rules) == wanted:
+            bar = value
+            break
+    for docnum, cos in semantic:  # nearest first: the first too far ends the list
+        if docnum in found:
+            continue
+        if SEMANTIC_WEIGHT * max(cos, 0.0) / top_cosine * BOOST_CEILING <= bar:
+            break
+        fields = fields_of(docnum)
+        cand = Candidate(docnum, 0.0, fields, number_of(fields))
+        scored.append((score(cand), cand))
+    scored.sort(key=lambda sc: (-sc[0], sc[1].docnum))
+    return scored

@@ -1,0 +1,80 @@
+"""A generation's description (``meta.json``), and whether this crdex can read it.
+
+It says what the generation was built from (the identity graph's key, the
+editions and the other documents of the library), by which crdex, with
+which index format, schema and vector model. An index this crdex cannot
+read is rebuilt, with a message saying why (see :mod:`.indexer`).
+"""
+
+from __future__ import annotations
+
+import time
+from importlib import metadata
+from typing import Any
+
+from crdex.index.library import Library
+from crdex.index.lineage.graph import Graph
+
+from .documents import IndexDoc
+from .embedding import model_id
+from .schema import SEARCH_FORMAT, schema_fingerprint
+
+__all__ = ["PARTS", "crdex_version", "describe", "incompatibility", "part_of"]
+
+PARTS = ("latest", "earlier")
+
+
+def part_of(doc: IndexDoc) -> str:
+    """The part of the index a version goes to: ``latest`` if in force in the last edition."""
+    return PARTS[0] if doc.current else PARTS[1]
+
+
+def crdex_version() -> str:
+    try:
+        return metadata.version("crdex")
+    except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        return "unknown"
+
+
+def incompatibility(meta: dict[str, Any] | None) -> str | None:
+    """Why an index with this meta cannot be read by this crdex, or None if it can."""
+    if meta is None:
+        return "its description (meta.json) is missing or unreadable"
+    if meta.get("format") != SEARCH_FORMAT:
+        return (
+            f"it was written by crdex {meta.get('crdex', 'of an unknown version')} "
+            f"(index format {meta.get('format', '?')}); this is crdex {crdex_version()} "
+            f"(index format {SEARCH_FORMAT})"
+        )
+    if meta.get("schema") != schema_fingerprint():
+        return (
+            f"it was written by crdex {meta.get('crdex', 'of an unknown version')} "
+            "with other fields or analyzers than this crdex uses"
+        )
+    if meta.get("vectors") != model_id():
+        return (
+            f"its word vectors come from {meta.get('vectors') or 'no model'}; "
+            f"this crdex uses {model_id()}"
+        )
+    return None
+
+
+def describe(
+    library: Library, graph: Graph, docs: list[IndexDoc], seconds: float
+) -> dict[str, Any]:
+    """The description of a generation built from ``docs`` of ``library``'s ``graph``."""
+    chain = {d.sha256 for d in library.chain()}
+    return {
+        "format": SEARCH_FORMAT,
+        "schema": schema_fingerprint(),
+        "crdex": crdex_version(),
+        "graph_key": graph.key,
+        "editions": [[e.id, e.date, e.sha256, e.title] for e in graph.editions],
+        "others": {
+            d.id: [d.date, d.sha256] for d in library.documents.values() if d.sha256 not in chain
+        },
+        "documents": {p: sum(1 for d in docs if part_of(d) == p) for p in PARTS},
+        "vectors": model_id(),
+        "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "seconds": round(seconds, 3),
+    }

@@ -34,7 +34,7 @@ from crdex.parser.tree import Edition, GlossaryEntry, Rule
 if TYPE_CHECKING:
     # search (Whoosh) is imported when a search or a show asks for it, not with the API
     from crdex.index.search.results import SearchResult
-    from crdex.index.search.view import GlossaryView, RuleView
+    from crdex.index.show import GlossaryView, RuleView
     from crdex.index.verify import VerifyReport
 
 __all__ = [
@@ -162,7 +162,7 @@ class Reader:
 
     def show(self, name: str, edition: str | None = None) -> RuleView | GlossaryView:
         """A rule with its subrules, examples, rulings and references, or a glossary entry."""
-        from crdex.index.search.view import show
+        from crdex.index.show import show
 
         return show(self.lineage, _text(name), edition)
 

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from crdex.index.search import Group, Hit, SearchResult, Snippet
-from crdex.index.search.view import GlossaryView, RuleView
+from crdex.index.show import GlossaryView, RuleView
 
 __all__ = ["indented", "print_glossary", "print_rule", "print_search", "print_topics"]
 

@@ -35,8 +35,8 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
 
     from crdex import api
     from crdex.commands.render import print_glossary, print_rule, print_topics
-    from crdex.index.search.view import GlossaryView
-    from crdex.index.search.view import show as show_rule
+    from crdex.index.show import GlossaryView
+    from crdex.index.show import show as show_rule
 
     lineage = api.load(home=home)
     if lineage.bundled:

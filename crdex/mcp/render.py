@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from crdex.index.citations import Judgement
     from crdex.index.lineage.diff import DiffItem, EditionDiff
     from crdex.index.search import SearchResult
-    from crdex.index.search.view import GlossaryView, RuleView
+    from crdex.index.show import GlossaryView, RuleView
 
 __all__ = [
     "BUNDLED",

@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 
 from crdex.actions.coverage import coverage_summary
 from crdex.index.citations import CheckReport, FileResult
-from crdex.index.search.view import GlossaryView
+from crdex.index.show import GlossaryView
 
 from .errors import BadValue
 from .headers import cache_for, page

@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from starlette.responses import Response
 
-from crdex.index.search.view import GlossaryView, RuleView
+from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
 
 from .headers import page, redirect

@@ -26,7 +26,7 @@ from crdex.index.coverage import KINDS, Coverage
 from crdex.index.lineage.diff import DiffItem
 from crdex.index.lineage.history import History
 from crdex.index.search.results import SearchResult
-from crdex.index.search.view import GlossaryView, RuleView
+from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.tree import Edition
 

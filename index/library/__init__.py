@@ -10,14 +10,19 @@ writer (:mod:`.build`, :mod:`.generation`), which readers open
 
 from __future__ import annotations
 
-from crdex.index.errors import LibraryError
+from typing import TYPE_CHECKING
 
-from .build import BuildReport, build_library
-from .documents import AddReport, DocumentInfo, Skipped
-from .editions import EditionRecord, Witness
-from .files import iter_files
-from .library import Library
-from .view import LibraryView
+from crdex.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from crdex.index.errors import LibraryError
+
+    from .build import BuildReport, build_library
+    from .documents import AddReport, DocumentInfo, Skipped
+    from .editions import EditionRecord, Witness
+    from .files import iter_files
+    from .library import Library
+    from .view import LibraryView
 
 __all__ = [
     "AddReport",
@@ -32,3 +37,21 @@ __all__ = [
     "build_library",
     "iter_files",
 ]
+
+# name → the module that defines it: imported on first use, so that reading one
+# module of the library (the lookup tables) does not load the builder
+_HOME = {
+    "AddReport": "documents",
+    "BuildReport": "build",
+    "DocumentInfo": "documents",
+    "EditionRecord": "editions",
+    "Library": "library",
+    "LibraryError": "..errors",
+    "LibraryView": "view",
+    "Skipped": "documents",
+    "Witness": "editions",
+    "build_library": "build",
+    "iter_files": "files",
+}
+
+__getattr__, __dir__ = lazy_names(__name__, _HOME, __all__)

@@ -9,6 +9,16 @@ the questions, ``worddiff`` and ``render`` show the answers; ``crosscheck``
 compares the graph with another project's edition-to-edition diffs.
 """
 
-from .build import PairResult, build_graph, match_pair, phase_totals
+from typing import TYPE_CHECKING
+
+from crdex.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from .build import PairResult, build_graph, match_pair, phase_totals
 
 __all__ = ["PairResult", "build_graph", "match_pair", "phase_totals"]
+
+# imported on first use: reading the graph's questions does not load the matcher
+_HOME = dict.fromkeys(__all__, "build")
+
+__getattr__, __dir__ = lazy_names(__name__, _HOME, __all__)

@@ -27,7 +27,7 @@ from crdex.parser.numbers import RuleNumber
 
 from .classify import NONE, classify
 from .graph import Graph, Identity, Run
-from .match import Match
+from .match.result import Match
 from .snapshot import Node, Snapshot
 from .worddiff import WordChange, word_diff
 

@@ -26,7 +26,7 @@ from whoosh import query as wq
 from whoosh.qparser import OrGroup, QueryParser
 from whoosh.query.terms import MultiTerm
 
-from crdex.parser.numbers import NUMBER_RE, RuleNumber
+from crdex.index.show import lookup_number
 
 from .errors import QuerySyntaxError
 from .schema import analyzer, make_schema
@@ -34,7 +34,6 @@ from .terms import AND, LONGEST, QUERY_STOP_WORDS, Aliases, alternatives, words_
 
 __all__ = ["Lookup", "TextQuery", "Unit", "plan"]
 
-_LOOKUP = re.compile(rf"(?:(?:rule|cr|§)\s*)?(?P<n>{NUMBER_RE.pattern})\.?", re.IGNORECASE)
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 # field names a query may use: "text" is every part of a rule, as searched by default
 _FIELDS = {"title": "title", "text": "body", "number": "number"}
@@ -137,20 +136,6 @@ def _is_advanced(raw: str) -> bool:
         or bool(_FIELD.search(raw))
         or any("*" in t for t in tokens if not t.startswith('"'))
     )
-
-
-def lookup_number(raw: str) -> str | None:
-    """The canonical rule number if the query is one ("701.22", "rule 702.19b"), else None."""
-    m = _LOOKUP.fullmatch(raw.strip())
-    if m is None:
-        return None
-    try:
-        number = RuleNumber.parse(m.group("n").lower())
-    except ValueError:
-        return None
-    if number.rule is None and 10 <= number.section < 100:
-        return None  # "21" is a count, not a rule
-    return str(number)
 
 
 def _units(raw: str, date: int | None, aliases: Aliases | None) -> tuple[list[Unit], list[str]]:

@@ -35,12 +35,14 @@ lookups, and similarity runs ``rapidfuzz.process.extract`` within small blocks.
 
 from __future__ import annotations
 
-from ..overrides import PairOverrides
-from ..snapshot import Node
-from .plan import run_plan
-from .result import Match
-from .side import clear_sides
-from .state import State
+from typing import TYPE_CHECKING
+
+from crdex.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from .result import Match
+    from .run import match_nodes
+    from .side import clear_sides
 
 __all__ = ["PHASES", "Match", "clear_sides", "match_nodes"]
 
@@ -57,22 +59,7 @@ PHASES = (
     "override",
 )
 
-
-def match_nodes(
-    old: list[Node],
-    new: list[Node],
-    overrides: PairOverrides | None = None,
-    *,
-    structural: bool = True,
-) -> Match:
-    """Match two editions' node lists (rules, or glossary entries with ``structural=False``).
-
-    Glossary entries have no tree; an entry keeps its identity while its
-    term does (``title`` phase), and is otherwise matched by its definition.
-    """
-    st = State(old, new, overrides, structural=structural)
-    run_plan(st)
-    result = st.result
-    result.merges.extend(m for m in st.forced_merges if m not in result.merges)
-    result.splits.extend(m for m in st.forced_splits if m not in result.splits)
-    return result
+# imported on first use: a diff reads ``Match`` without loading the phases
+__getattr__, __dir__ = lazy_names(
+    __name__, {"Match": "result", "match_nodes": "run", "clear_sides": "side"}, __all__
+)

@@ -10,6 +10,7 @@ gives the glossary entry. Everything comes from the full parsed edition
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,10 +18,25 @@ from typing import Any
 from crdex.index.errors import UnknownRule
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.questions import Lineage
-from crdex.parser.numbers import RuleNumber, ancestry
+from crdex.parser.numbers import NUMBER_RE, RuleNumber, ancestry
 from crdex.parser.tree import Edition, Rule
 
-from .query import lookup_number
+_LOOKUP = re.compile(rf"(?:(?:rule|cr|§)\s*)?(?P<n>{NUMBER_RE.pattern})\.?", re.IGNORECASE)
+
+
+def lookup_number(raw: str) -> str | None:
+    """The canonical rule number if the query is one ("701.22", "rule 702.19b"), else None."""
+    m = _LOOKUP.fullmatch(raw.strip())
+    if m is None:
+        return None
+    try:
+        number = RuleNumber.parse(m.group("n").lower())
+    except ValueError:
+        return None
+    if number.rule is None and 10 <= number.section < 100:
+        return None  # "21" is a count, not a rule
+    return str(number)
+
 
 __all__ = ["GlossaryView", "RuleView", "show"]
 

@@ -18,7 +18,7 @@ from typing import Any
 from crdex.index.errors import UnknownRule
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.questions import Lineage
-from crdex.parser.numbers import NUMBER_RE, RuleNumber, ancestry
+from crdex.parser.numbers import NUMBER_RE, RuleNumber
 from crdex.parser.tree import Edition, Rule
 
 _LOOKUP = re.compile(rf"(?:(?:rule|cr|§)\s*)?(?P<n>{NUMBER_RE.pattern})\.?", re.IGNORECASE)
@@ -237,18 +237,5 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
         )
     view = _view(full, rule, _cited_by(full), rulings_of)
     view.edition = ref.id
-    view.topics = _topics(lineage, ref, number)
+    view.topics = lineage.topics(ref, number)
     return view
-
-
-def _topics(lineage: Lineage, ref: EditionRef, number: str) -> list[dict[str, Any]]:
-    """Rulings summaries' topics on the rule or on a heading above it, nearest first."""
-    if ref.index is None:
-        return []
-    graph = lineage.graph
-    out = []
-    for held in ancestry(number):
-        holder = graph.holder(held, ref.index)
-        if holder is not None:
-            out.extend({**t, "on": held} for t in lineage.library.topics(holder.id))
-    return out

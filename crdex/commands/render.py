@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.text import Text
 
 from crdex.index.search import Group, Hit, SearchResult, Snippet
+from crdex.index.lineage.render import topic_line
 from crdex.index.show import GlossaryView, RuleView
 
 __all__ = ["indented", "print_glossary", "print_rule", "print_search", "print_topics"]
@@ -122,11 +123,7 @@ def print_glossary(console: Console, view: GlossaryView) -> None:
 def print_topics(console: Console, view: RuleView) -> None:
     """The rulings summaries' topics on a rule, after it."""
     for t in view.topics:
-        line = (
-            f"{t['date'][:4] if t.get('date') else ''} rulings on {t['on']}'s topic: "
-            f"{t['topic']} {t['title']} ({t['rulings']} rulings, {t['rules']} rules) in {t['page']}"
-        ).strip()
-        indented(console, Text(line, style="dim"), 0)
+        indented(console, Text(topic_line(t), style="dim"), 0)
 
 
 def print_rule(console: Console, view: RuleView, depth: int) -> None:

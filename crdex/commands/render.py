@@ -11,8 +11,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from crdex.index.search import Group, Hit, SearchResult, Snippet
 from crdex.index.lineage.render import topic_line
+from crdex.index.search import Group, Hit, SearchResult, Snippet
 from crdex.index.show import GlossaryView, RuleView
 
 __all__ = ["indented", "print_glossary", "print_rule", "print_search", "print_topics"]

@@ -219,17 +219,26 @@ class Reader:
         as_of: str | None = None,
         all_editions: bool = False,
         limit: int = 10,
+        source: str = "cr",
     ) -> SearchResult:
         """Rules answering ``query`` in one edition (default: latest), at a date, or across all.
 
         A rule number ("701.22") is a lookup of that rule and everything under it.
+        ``source`` ``"summary"`` searches the rulings summaries the library
+        holds (in their own numbering, ``result.summary``) instead of the
+        CR, ``"all"`` both.
         """
         if self._search is None:
             from crdex.index.search import open_search
 
             self._search = open_search(self.home, notice=self._notice, must_exist=self._explicit)
         return self._search.search(
-            query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
+            query,
+            edition=edition,
+            as_of=as_of,
+            all_editions=all_editions,
+            limit=limit,
+            source=source,
         )
 
     def check_text(
@@ -368,12 +377,20 @@ def search(
     as_of: str | None = None,
     all_editions: bool = False,
     limit: int = 10,
+    source: str = "cr",
     home: PathLike | None = None,
 ) -> SearchResult:
     """Rules answering ``query`` in one edition (default: latest), at a date, or across all.
 
     A rule number ("701.22") is a lookup of that rule and everything under it.
+    ``source`` ``"summary"`` searches the library's rulings summaries instead
+    of the CR, ``"all"`` both.
     """
     return Reader(home).search(
-        query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
+        query,
+        edition=edition,
+        as_of=as_of,
+        all_editions=all_editions,
+        limit=limit,
+        source=source,
     )

@@ -63,7 +63,38 @@ def _head(hit: Hit) -> Text:
 
 
 def print_search(console: Console, result: SearchResult) -> None:
-    """Print a search result for people."""
+    """Print a search result for people: the rules, then the rulings summaries' items."""
+    if result.source != "summary":
+        _print_rules(console, result)
+    if result.source != "cr":
+        if result.source == "all":
+            console.print()
+        _print_summary(console, result)
+
+
+def _print_summary(console: Console, result: SearchResult) -> None:
+    if not result.summary:
+        console.print(f"No rulings summary item matches {result.query!r}.")
+        return
+    for n, hit in enumerate(result.summary, 1):
+        head = Text(f"{n:>2}. ")
+        head.append(hit.number, style="bold magenta")
+        head.append(f"  {hit.kind} under {hit.topic} {hit.topic_title}".rstrip(), style="dim")
+        console.print(head)
+        indented(console, _snippet(hit.snippet), 4)
+        where = f"{hit.page}, {hit.date}" if hit.date else hit.page
+        cited = f" [{'; '.join(hit.sources)}]" if hit.sources else ""
+        indented(console, Text(f"{where}{cited}", style="dim"), 4)
+    console.print(
+        Text(
+            f"{len(result.summary)} of {result.summary_total} rulings summary items "
+            "(their own numbering, not CR rule numbers)",
+            style="dim",
+        )
+    )
+
+
+def _print_rules(console: Console, result: SearchResult) -> None:
     where = f"in {result.edition}" if result.edition else "in all editions"
     if result.asked and result.asked not in (result.edition, "latest"):
         where += f" (in force on {result.asked})"

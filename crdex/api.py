@@ -166,6 +166,12 @@ class Reader:
 
         return show(self.lineage, _text(name), edition)
 
+    def topic_rulings(self, topic: dict[str, Any]) -> list[dict[str, Any]]:
+        """The rulings and notes under one rulings summary topic of ``show(...).topics``."""
+        from crdex.index.show import topic_rulings
+
+        return topic_rulings(self.lineage, topic)
+
     def glossary(self, edition: str = "latest") -> list[GlossaryEntry]:
         """Every glossary entry of an edition, in the document's order."""
         return list(self.edition(edition).glossary)

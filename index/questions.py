@@ -44,9 +44,7 @@ class Lineage:
     def _others(self) -> dict[str, tuple[str | None, str]]:
         """Dated copies of an edition, by their own id (rulings pages and undated documents are not editions)."""
         return {
-            d.id: (d.date, d.sha256)
-            for d in self.library.documents.values()
-            if d.kind != "rulings" and d.witnesses
+            d.id: (d.date, d.sha256) for d in self.library.documents.values() if d.names_an_edition
         }
 
     def edition(self, name: str) -> EditionRef:

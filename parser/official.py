@@ -7,9 +7,10 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .blocks import BlockTransformer
-from .build import Ledger, build_document
+from .build import build_document
 from .errors import LineTooLongError, NotRulesError, ParseError
 from .grammar import load_grammar
+from .ledger import Ledger
 
 __all__ = ["MAX_LINE", "describe_expected", "is_hard_wrapped", "parse_official"]
 

@@ -270,7 +270,9 @@ class _BodyBuilder:
             "(no blank line before it and the number is out of sequence)"
         )
         if self.one_line_rules:
-            self.tail_line(first, (ABSORBED_INTO_RULE, f"{reason}; rules in this edition are one line each"))
+            self.tail_line(
+                first, (ABSORBED_INTO_RULE, f"{reason}; rules in this edition are one line each")
+            )
         else:
             self.ledger.repair(first, "wrapped-number", reason)
             self.tail_line(first)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Token, Transformer
 
-__all__ = ["Block", "BlockTransformer", "Line", "line_of", "split_blocks"]
+__all__ = ["Block", "BlockTransformer", "Line", "Run", "line_of", "split_blocks"]
 
 
 class Line:
@@ -60,18 +60,18 @@ def line_of(token: Token) -> Line:
     return Line(token.line or 0, token.type, value.rstrip("\n"))
 
 
-def split_blocks(token: Token, kind: str, head: str, rest: str) -> list[Block]:
-    """The paragraphs of a run of blocks (``RULE_BLOCKS``, ``TERM_BLOCKS``), each then its gap.
+def split_blocks(token: Token, head: str, rest: str) -> list[tuple[list[Line], Line]]:
+    """The paragraphs of a run of blocks (``RULE_BLOCKS``, ``TERM_BLOCKS``), each with its gap.
 
     The terminal is a run of paragraphs, each a line of kind ``head``, lines of
     kind ``rest`` and the blank lines that close it: its grammar says so, and
     only the closing lines are blank, so each line's kind follows from its
-    place. Each paragraph becomes a ``kind`` block, followed by a ``gap``.
+    place. Each paragraph is its lines and the run of blank lines after them.
     """
     parts = token.value.split("\n")
     parts.pop()  # the text after the last newline: nothing
     first = token.line or 0
-    out: list[Block] = []
+    out: list[tuple[list[Line], Line]] = []
     end = len(parts)
     i = 0
     while i < end:
@@ -83,9 +83,22 @@ def split_blocks(token: Token, kind: str, head: str, rest: str) -> list[Block]:
         gap = i
         while i < end and not parts[i].strip():
             i += 1
-        out.append(Block(kind, lines))
-        out.append(Block("gap", [Line(first + gap, "BLANK", "\n".join(parts[gap:i]), i - gap)]))
+        out.append((lines, Line(first + gap, "BLANK", "\n".join(parts[gap:i]), i - gap)))
     return out
+
+
+class Run:
+    """Paragraphs that the grammar read as one token (a ``RULE_BLOCKS`` or a ``TERM_BLOCKS``):
+    each paragraph's lines and the run of blank lines that closes it."""
+
+    __slots__ = ("kind", "paragraphs")
+
+    def __init__(self, kind: str, paragraphs: list[tuple[list[Line], Line]]) -> None:
+        self.kind = kind
+        self.paragraphs = paragraphs
+
+    def __repr__(self) -> str:
+        return f"Run({self.kind!r}, {len(self.paragraphs)} paragraphs)"
 
 
 def _lines(items: list[object]) -> list[Line]:
@@ -99,7 +112,8 @@ def _blocks(items: list[object]) -> list[Block]:
 class Block:
     """A run of lines the grammar grouped together: a heading, a paragraph, ...
 
-    ``children`` are the blocks inside a zone (the body, the glossary).
+    ``children`` are the blocks inside a zone (the body, the glossary), and
+    the :class:`Run` of paragraphs read as one token.
     """
 
     __slots__ = ("children", "kind", "lines")
@@ -125,11 +139,8 @@ class BlockTransformer(Transformer):
     def _mixed(self, kind: str, items: list[object]) -> Block:
         children: list[Block] = []
         for item in items:
-            if isinstance(item, Block):
-                if item.kind == "blocks":  # a run of blocks: its paragraphs and gaps
-                    children.extend(item.children)
-                else:
-                    children.append(item)
+            if isinstance(item, Block | Run):
+                children.append(item)  # type: ignore[arg-type]
             elif isinstance(item, Token):
                 children.append(
                     Block(
@@ -166,11 +177,11 @@ class BlockTransformer(Transformer):
     def rule_para(self, items: list[object]) -> Block:
         return Block("rule_para", _lines(items))
 
-    def rule_blocks(self, items: list[object]) -> Block:
+    def rule_blocks(self, items: list[object]) -> Run:
         """Rule paragraphs, each a rule line with its examples, closed by blank lines."""
         (token,) = items
         assert isinstance(token, Token)
-        return Block("blocks", [], split_blocks(token, "rule_para", "RULE_LINE", "EXAMPLE"))
+        return Run("rule_blocks", split_blocks(token, "RULE_LINE", "EXAMPLE"))
 
     def loose_para(self, items: list[object]) -> Block:
         return Block("loose_para", _lines(items))
@@ -184,11 +195,11 @@ class BlockTransformer(Transformer):
     def gloss_entry(self, items: list[object]) -> Block:
         return Block("gloss_entry", _lines(items))
 
-    def term_blocks(self, items: list[object]) -> Block:
+    def term_blocks(self, items: list[object]) -> Run:
         """Glossary paragraphs of two lines (a term and its definition), closed by blank lines."""
         (token,) = items
         assert isinstance(token, Token)
-        return Block("blocks", [], split_blocks(token, "gloss_entry", "TEXT", "TEXT"))
+        return Run("term_blocks", split_blocks(token, "TEXT", "TEXT"))
 
     def index(self, items: list[object]) -> Block:
         return self._mixed("index", items)

@@ -219,13 +219,12 @@ class _BodyBuilder:
         self.add(number, "", title, line)
         self.ledger.kinds[line.number] = number.kind
 
-    def rule_para(self, block: Block, after_gap: bool) -> None:
-        lines = block.lines
+    def rule_para(self, lines: list[Line], after_gap: bool) -> None:
         first = lines[0]
         raw, text = split_number(first.stripped)
         number = self._number(raw, first)
         if number is None or (not after_gap and not self._fits(number)):
-            self._wrapped_number(block, raw)
+            self._wrapped_number(lines, raw)
             return
         after = first.stripped[len(raw) : len(raw) + 2]
         if after[:1] == "." and after[1:] in _CAPITAL_OR_QUOTE:
@@ -259,11 +258,11 @@ class _BodyBuilder:
             )
             self.heading(Block("heading", [line]))
 
-    def _wrapped_number(self, block: Block, raw: str) -> None:
+    def _wrapped_number(self, lines: list[Line], raw: str) -> None:
         """A line that begins with a number but is no rule: the wrap of the paragraph above."""
-        first = block.first
+        first = lines[0]
         if self.last is None:
-            self.loose(block, reason="text before the first rule")
+            self.loose(lines, reason="text before the first rule")
             return
         reason = (
             f"line begins with {raw!r} but continues rule {self.last.number} "
@@ -276,7 +275,7 @@ class _BodyBuilder:
         else:
             self.ledger.repair(first, "wrapped-number", reason)
             self.tail_line(first)
-        for line in block.lines[1:]:
+        for line in lines[1:]:
             self.tail_line(line)
 
     @staticmethod
@@ -353,14 +352,14 @@ class _BodyBuilder:
         parent = number.parent
         return parent is not None and str(parent) in self.out.by_number
 
-    def loose(self, block: Block, reason: str | None = None) -> None:
+    def loose(self, lines: list[Line], reason: str | None = None) -> None:
         """A paragraph with no number: the rules put it under the rule before it (absorbed)."""
         ledger = self.ledger
         if self.last is None:
-            for line in block.lines:
+            for line in lines:
                 ledger.absorb(line, "orphan-text", reason or "text before the first rule")
             return
-        first = block.first
+        first = lines[0]
         self._close_example()
         if first.kind == "EXAMPLE":
             # an example, though a blank line stands between it and its rule (2025-11-14,
@@ -371,14 +370,14 @@ class _BodyBuilder:
                 f"a blank line stands between rule {self.last.number} and this example; "
                 "read as its example",
             )
-            for line in block.lines:
+            for line in lines:
                 self.tail_line(line)
             return
         kind = ABSORBED_INTO_RULE if self.one_line_rules else "unnumbered-paragraph"
         why = f"paragraph without a rule number after a blank line; kept as part of rule {self.last.number}"
         # a separate paragraph, even in a hard-wrapped edition
         self.text_parts.append(PARAGRAPH_BREAK)
-        for line in block.lines:
+        for line in lines:
             self.tail_line(line, (kind, why))
             why = (
                 f"continues the paragraph without a rule number at line {first.number}; "
@@ -398,12 +397,19 @@ def build_body(
             mark_gap(child.lines[0], ledger)
             after_gap = True
             continue
+        if kind == "rule_blocks":
+            rule_para = builder.rule_para
+            for lines, gap in child.paragraphs:
+                rule_para(lines, after_gap)
+                mark_gap(gap, ledger)
+                after_gap = True
+            continue
         if kind in ("section_head", "rule_head"):
             builder.heading(child)
         elif kind == "rule_para":
-            builder.rule_para(child, after_gap)
+            builder.rule_para(child.lines, after_gap)
         elif kind == "loose_para":
-            builder.loose(child)
+            builder.loose(child.lines)
         after_gap = False
     builder.flush()
     out = builder.out

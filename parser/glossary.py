@@ -180,6 +180,11 @@ def _entries(block: Block, ledger: Ledger, wrapped: bool) -> list[list[Line]]:
         if child.kind == "glossary_title":
             ledger.mark(child.first, "heading")
             continue
+        if child.kind == "term_blocks":
+            for lines, gap in child.paragraphs:
+                reader.paragraph(lines)
+                mark_gap(gap, ledger)
+            continue
         reader.paragraph(child.lines)
     return reader.entries
 

@@ -58,7 +58,8 @@ class Ledger:
         self.repair(line, kind, reason)
 
     def accounting(self) -> Accounting:
-        counts = Counter(k for k in self.kinds[1:] if k is not None)
+        counts = Counter(self.kinds)
+        counts.pop(None, None)  # unaccounted lines, and the unused slot 0
         return Accounting(self.total, sum(counts.values()), dict(sorted(counts.items())))
 
     def unaccounted(self) -> list[int]:

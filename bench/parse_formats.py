@@ -35,6 +35,11 @@ DOCUMENTS = [
     ("mdbook-html", "cr-2022-10-07.mdbook.html", "mdBook print page"),
     ("pdf-text", "seeds/001_5f324ed2d2985831.txt", "PDF-extracted text (seed 001)"),
     ("rulings", "seeds/002_262e09b339f92cd4.txt", "rulings page (seed 002)"),
+    (
+        "rulings-1999",
+        "rulings-crystalkeep-general-1999-05-16.reflowed.txt",
+        "rulings summary of 1999, own numbering",
+    ),
     ("docx", "cr-2014-05-01.docx", "Word original"),
     ("pdf", "cr-2002-10-07.pdf", "PDF original"),
     ("rtf", "cr-2003-06-01.rtf", "RTF original"),
@@ -99,7 +104,8 @@ def main() -> int:
             "document": name,
             "what": what,
             "bytes": size,
-            "rules": len(edition.rules),
+            # numbered nodes: CR rules, or a page's own (the 1999 summary's items)
+            "rules": len(edition.rules or edition.items),
             "accounting": edition.accounting.ratio if edition.accounting else None,
             "parse_s": t_parse,
             "baseline_s": t_base,

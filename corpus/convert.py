@@ -3,7 +3,7 @@
 Some editions exist only as a Word document (2014), an RTF file (2003) or a
 PDF (the only raw copy of 2002-10-07). These are not text, so they are
 recognised by their first bytes and turned into text here, through
-well-kept libraries (python-docx, pypdf, striprtf, the ``office`` extra);
+well-kept libraries (python-docx, pypdf, striprtf: dependencies of crdex);
 the text then goes to the official-text grammar like any other edition.
 A Word 97-2003 ``.doc`` has no such library: it gets a clear error saying
 how to convert it.
@@ -72,7 +72,7 @@ def sniff_binary(data: bytes) -> str | None:
 def _missing(module: str, package: str, what: str) -> ConversionError:
     return ConversionError(
         f"reading {what} needs the {package!r} package, which is not installed; "
-        f"install it with: pip install 'crdex[office]' (or pip install {package})"
+        f"install it with: pip install {package} (crdex depends on it: reinstall crdex)"
     )
 
 

@@ -24,10 +24,12 @@ _API = (
     "edition",
     "history",
     "load",
+    "remove",
     "resolve",
     "rule",
     "search",
     "show",
+    "verify",
 )
 __all__ = list(_API)
 

@@ -20,17 +20,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crdex.home import resolve_home
-from crdex.index.library import AddReport, Library, Progress
+from crdex.errors import CrdexError
+from crdex.home import explicit_home, resolve_home
+from crdex.index.library import BuildReport, Library, LibraryView
 from crdex.index.lineage.diff import EditionDiff
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
-from crdex.index.search.results import SearchResult
-from crdex.index.search.view import GlossaryView, RuleView
 from crdex.parser.tree import Edition, GlossaryEntry, Rule
+
+if TYPE_CHECKING:
+    # search (Whoosh) is imported when a search or a show asks for it, not with the API
+    from crdex.index.search.results import SearchResult
+    from crdex.index.search.view import GlossaryView, RuleView
+    from crdex.index.verify import VerifyReport
 
 __all__ = [
     "Reader",
@@ -39,14 +44,33 @@ __all__ = [
     "edition",
     "history",
     "load",
+    "remove",
     "resolve",
     "rule",
     "search",
     "show",
+    "verify",
 ]
 
 PathLike = str | os.PathLike[str]
 Notice = Callable[[str], None]
+Progress = Callable[[str, int, int], None]
+
+
+class RuleNumberType(CrdexError, TypeError):
+    """A rule number given as something other than text (a float loses its zeros)."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__(
+            f"a rule number is text: write {str(value)!r}, not {value!r} "
+            f"({type(value).__name__}); as a number 701.10 would be 701.1"
+        )
+
+
+def _text(number: object) -> str:
+    if not isinstance(number, str):
+        raise RuleNumberType(number)
+    return number
 
 
 class Reader:
@@ -58,6 +82,7 @@ class Reader:
 
     def __init__(self, home: PathLike | None = None, *, notice: Notice | None = None) -> None:
         self.home = resolve_home(home)
+        self._explicit = explicit_home(home)
         self._notice = notice
         self._lineage: Lineage | None = None
         self._search: Any = None
@@ -67,7 +92,7 @@ class Reader:
     @property
     def lineage(self) -> Lineage:
         if self._lineage is None:
-            self._lineage = open_lineage(self.home)
+            self._lineage = open_lineage(self.home, must_exist=self._explicit)
         return self._lineage
 
     @property
@@ -76,36 +101,70 @@ class Reader:
         return self.lineage.bundled
 
     def editions(self) -> list[dict[str, Any]]:
-        """The editions of the chain, oldest first: id, date, title and source."""
-        graph = self.lineage.graph
+        """The editions, oldest first: id, date, title, coverage, witnesses and disagreements."""
         return [
-            {
-                "id": e.id,
-                "date": e.date,
-                "title": e.title,
-                "rules": e.rules,
-                "glossary": e.glossary,
-                "chain_index": i,
-            }
-            for i, e in enumerate(graph.editions)
+            {**record.to_dict(), "chain_index": i}
+            for i, record in enumerate(self.lineage.library.chain())
         ]
+
+    def documents(self) -> list[dict[str, Any]]:
+        """Every document the library holds, by date: every witness of every edition.
+
+        Each is what ``crdex documents --json`` lists (kind, format, what it
+        witnesses and with what coverage, its repairs) and ``in_chain``:
+        whether it is the witness that speaks first for its edition.
+        """
+        library = self.lineage.library
+        first = {record.witnesses[0].sha256 for record in library.chain()}
+        docs = sorted(library.documents.values(), key=lambda d: (d.date or "", d.name, d.sha256))
+        return [{**d.to_dict(), "in_chain": d.sha256 in first} for d in docs]
 
     def edition(self, name: str = "latest") -> Edition:
         """The parsed edition named by id, by date (the one in force that day) or ``latest``."""
         lineage = self.lineage
         return lineage.library.edition(lineage.edition(name).sha256)
 
+    def fingerprint(self) -> str:
+        """A short string that changes whenever an answer of this reader could change.
+
+        The identity graph's key covers the documents of the chain, the
+        parser, the matching code and the overrides; the copies outside the
+        chain are added. Caches (a web server's ETags) are keyed by it.
+        """
+        import hashlib
+
+        lineage = self.lineage
+        others = sorted(lineage.library.documents)
+        blob = "\n".join([lineage.graph.key, *others]).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    def edition_id(self, name: str = "latest") -> str:
+        """The id of the edition a name means (an id, a date or ``latest``), without loading it."""
+        return self.lineage.edition(name).id
+
     # -- one edition ---------------------------------------------------------------
 
-    def rule(self, number: str, edition: str = "latest") -> Rule | None:
-        """Rule ``number`` as the named edition has it (None if that edition has no such rule)."""
-        return self.edition(edition).rule(number)
+    def rule(self, number: str, edition: str = "latest") -> Rule | GlossaryEntry | None:
+        """Rule ``number`` as the named edition has it, or the glossary entry a term names.
+
+        None when that edition has no such rule or term. ``"Trample"`` is the
+        glossary entry, as ``crdex show Trample`` shows it.
+        """
+        from crdex.parser.numbers import RuleNumber
+
+        number = _text(number)
+        parsed = self.edition(edition)
+        try:
+            RuleNumber.parse(number.strip())
+        except ValueError:
+            return parsed.glossary_entry(number.strip())
+        return parsed.rule(number.strip())
 
     def show(self, name: str, edition: str | None = None) -> RuleView | GlossaryView:
         """A rule with its subrules, examples, rulings and references, or a glossary entry."""
         from crdex.index.search.view import show
 
-        return show(self.lineage, name, edition)
+        return show(self.lineage, _text(name), edition)
 
     def glossary(self, edition: str = "latest") -> list[GlossaryEntry]:
         """Every glossary entry of an edition, in the document's order."""
@@ -115,11 +174,38 @@ class Reader:
 
     def history(self, number: str, edition: str | None = None) -> History:
         """Every edition of the rule ``number`` names in ``edition`` (default: its latest)."""
-        return self.lineage.history(number, edition)
+        return self.lineage.history(_text(number), edition)
+
+    def identity(self, identity: str) -> dict[str, Any]:
+        """Where the rule (or glossary entry) with this identity id is: first and last version.
+
+        ``current`` is true when its last version is in the latest edition
+        (a permanent link to the rule then reaches its current number); its
+        history says what became of it otherwise.
+        """
+        from crdex.index.errors import UnknownRule
+        from crdex.index.lineage.editions import suggest
+
+        graph = self.lineage.graph
+        ident = graph.identity(identity.strip())
+        if ident is None:
+            near = suggest(identity.strip(), [i.id for i in graph.identities], cutoff=0.8)
+            raise UnknownRule(f"no rule or glossary entry has the identity {identity!r}{near}")
+        eds = graph.editions
+        first, last = ident.runs[0], ident.runs[-1]
+        return {
+            "identity": ident.id,
+            "glossary": ident.glossary,
+            "first_edition": eds[first.start].id,
+            "first_number": first.key,
+            "last_edition": eds[last.end].id,
+            "number": last.key,
+            "current": last.end == len(eds) - 1,
+        }
 
     def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
         """What the rule cited as ``number`` on date ``at`` is called on ``to`` (default latest)."""
-        return self.lineage.resolve(number, at, to)
+        return self.lineage.resolve(_text(number), at, to)
 
     def diff(self, old: str, new: str) -> EditionDiff:
         """What changed between two editions (any two, not only neighbours)."""
@@ -141,7 +227,7 @@ class Reader:
         if self._search is None:
             from crdex.index.search import open_search
 
-            self._search = open_search(self.home, notice=self._notice)
+            self._search = open_search(self.home, notice=self._notice, must_exist=self._explicit)
         return self._search.search(
             query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
         )
@@ -166,18 +252,22 @@ class Reader:
         return ref.id, coverage_table(self.lineage.library.edition(ref.sha256))
 
 
-def load(
-    paths: Iterable[PathLike] | None = None,
-    *,
-    home: PathLike | None = None,
-    progress: Progress | None = None,
-) -> Lineage:
+def load(paths: Iterable[PathLike] | None = None, *, home: PathLike | None = None) -> Lineage:
     """A :class:`~crdex.index.questions.Lineage` over ``paths`` (kept in memory), or over the library."""
     if paths is not None:
         library = Library(None)
-        library.add(list(paths), progress=progress)
+        library.build([os.fspath(p) for p in paths])
         return Lineage(library)
-    return open_lineage(resolve_home(home), progress=progress)
+    return open_lineage(resolve_home(home), must_exist=explicit_home(home))
+
+
+def _index_search(
+    view: LibraryView, progress: Progress | None, notice: Notice | None, *, force: bool = False
+) -> Any:
+    """The search index step of a build: index the staged library."""
+    from crdex.index.search import update_index
+
+    return update_index(view, force=force, progress=progress, notice=notice)  # type: ignore[arg-type]
 
 
 def build(
@@ -185,13 +275,50 @@ def build(
     *,
     home: PathLike | None = None,
     progress: Progress | None = None,
-) -> tuple[Library, AddReport]:
-    """Add documents to the library at ``home`` and bring its identity graph up to date."""
+    notice: Notice | None = None,
+    workers: int | None = None,
+) -> BuildReport:
+    """Add documents to the library at ``home``; publish its editions, graph and search index.
+
+    One build at a time: a second waits for the first (``notice`` says so).
+    """
     library = Library(resolve_home(home))
-    report = library.add(list(paths), progress=progress)
-    if library.chain():
-        library.graph(progress=progress)
-    return library, report
+    return library.build(
+        [os.fspath(p) for p in paths],
+        progress=progress,
+        notice=notice,
+        workers=workers,
+        index=_index_search,
+    )
+
+
+def remove(
+    names: Iterable[str],
+    *,
+    home: PathLike | None = None,
+    progress: Progress | None = None,
+    notice: Notice | None = None,
+) -> BuildReport:
+    """Take documents (by id, file name or sha256) or whole editions (by id) out of the library."""
+    library = Library(resolve_home(home), must_exist=True)
+    return library.build(
+        [], remove=list(names), progress=progress, notice=notice, index=_index_search
+    )
+
+
+def verify(
+    *,
+    home: PathLike | None = None,
+    repair: bool = False,
+    progress: Progress | None = None,
+    notice: Notice | None = None,
+) -> VerifyReport:
+    """Check that the library's documents, caches, graph and index agree; repair on request."""
+    from crdex.index.verify import verify_library
+
+    return verify_library(
+        resolve_home(home), repair=repair, index=_index_search, progress=progress, notice=notice
+    )
 
 
 def edition(name: str = "latest", *, home: PathLike | None = None) -> Edition:
@@ -199,8 +326,10 @@ def edition(name: str = "latest", *, home: PathLike | None = None) -> Edition:
     return Reader(home).edition(name)
 
 
-def rule(number: str, edition: str = "latest", *, home: PathLike | None = None) -> Rule | None:
-    """Rule ``number`` as the named edition has it (None if that edition has no such rule).
+def rule(
+    number: str, edition: str = "latest", *, home: PathLike | None = None
+) -> Rule | GlossaryEntry | None:
+    """Rule ``number`` (or the glossary entry a term names) as the named edition has it.
 
     The number is read in that edition: ``rule("701.18", "2017-01-20")`` is
     Shuffle, ``rule("701.18", "2020-07-03")`` is Scry.

@@ -27,12 +27,18 @@ COMMANDS = {
         "build",
         "check",
         "diff",
+        "documents",
+        "editions",
         "export",
         "history",
+        "mcp",
         "parse",
+        "remove",
         "resolve",
         "search",
+        "serve",
         "show",
+        "verify",
     )
 }
 

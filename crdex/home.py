@@ -7,7 +7,7 @@ from pathlib import Path
 
 import platformdirs
 
-__all__ = ["ENV_VAR", "resolve_home"]
+__all__ = ["ENV_VAR", "explicit_home", "resolve_home"]
 
 ENV_VAR = "CRDEX_HOME"
 
@@ -20,3 +20,12 @@ def resolve_home(home: str | os.PathLike[str] | None = None) -> Path:
     if env:
         return Path(env).expanduser()
     return Path(platformdirs.user_data_dir("crdex", appauthor=False))
+
+
+def explicit_home(home: str | os.PathLike[str] | None = None) -> bool:
+    """Whether the library was named by the user (``--home``, ``home=``, ``CRDEX_HOME``).
+
+    A named library that does not exist is an error for readers; only the
+    per-user default may be absent (it is then empty).
+    """
+    return bool(home) or bool(os.environ.get(ENV_VAR))

@@ -1,4 +1,4 @@
-"""The errors lineage commands raise on bad input or a damaged library.
+"""The errors of the library, of lineage questions, and of writing the files users name.
 
 Each message says what was asked, why it cannot be answered and, where
 there are near matches, what was probably meant.
@@ -12,6 +12,7 @@ __all__ = [
     "DateBeforeFirstEdition",
     "LibraryError",
     "LineageError",
+    "OutputError",
     "UnknownEdition",
     "UnknownRule",
 ]
@@ -39,3 +40,7 @@ class DateBeforeFirstEdition(LineageError):
 
 class UnknownRule(LineageError):
     """No rule (or glossary entry) has that number (or term) in the edition asked about."""
+
+
+class OutputError(CrdexError):
+    """A file the user named cannot be written: a missing folder, no permission, a full disk."""

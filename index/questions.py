@@ -14,7 +14,7 @@ from pathlib import Path
 from crdex.corpus import bundled_documents
 
 from .errors import LibraryError, UnknownRule
-from .library import Library, Progress
+from .library import Library
 from .lineage import match_pair
 from .lineage.diff import EditionDiff, diff_chain, diff_snapshots
 from .lineage.editions import EditionRef, find_edition
@@ -22,7 +22,7 @@ from .lineage.graph import Graph
 from .lineage.history import History, canonical, find_holder, history, is_rule_number
 from .lineage.resolve import Resolution, resolve
 
-__all__ = ["Lineage", "open_lineage"]
+__all__ = ["Lineage", "bundled_library", "open_lineage"]
 
 
 class Lineage:
@@ -32,16 +32,20 @@ class Lineage:
         self.library = library
         self.bundled = bundled
         self._graph: Graph | None = None
-        self._progress: Progress | None = None
 
     @property
     def graph(self) -> Graph:
         if self._graph is None:
-            self._graph = self.library.graph(progress=self._progress)
+            self._graph = self.library.graph()
         return self._graph
 
     def _others(self) -> dict[str, tuple[str | None, str]]:
-        return {d.id: (d.date, d.sha256) for d in self.library.documents.values()}
+        """Dated copies of an edition, by their own id (rulings pages and undated documents are not editions)."""
+        return {
+            d.id: (d.date, d.sha256)
+            for d in self.library.documents.values()
+            if d.kind != "rulings" and d.witnesses
+        }
 
     def edition(self, name: str) -> EditionRef:
         """An edition by id, by date (the one in force), or ``latest``."""
@@ -86,23 +90,25 @@ class Lineage:
         return result
 
 
-def open_lineage(
-    home: str | os.PathLike[str] | None, *, progress: Progress | None = None
-) -> Lineage:
-    """The lineage of the library at ``home``, or of the bundled documents if it is empty."""
-    library = Library(Path(home)) if home is not None else Library(None)
-    if not library.empty:
-        lineage = Lineage(library)
-        lineage._progress = progress
-        return lineage
+def open_lineage(home: str | os.PathLike[str] | None, *, must_exist: bool = False) -> Lineage:
+    """The lineage of the library at ``home``, or of the bundled documents if it is empty.
+
+    ``must_exist``: the home was named by the user, and a missing one is an
+    error rather than an empty library.
+    """
+    library = Library(Path(home), must_exist=must_exist) if home is not None else Library(None)
+    if not library.chain() and not library.documents:
+        return Lineage(bundled_library(), bundled=True)
+    return Lineage(library)
+
+
+def bundled_library() -> Library:
+    """The bundled sample documents, in memory."""
     sample = Library(None)
-    sample.add(bundled_documents())
+    sample.build(bundled_documents())
     if not sample.chain():
-        where = f"the library at {home}" if home is not None else "the library"
         raise LibraryError(
-            f"{where} is empty and the bundled sample documents could not be read; "
+            "the library is empty and the bundled sample documents could not be read; "
             "add documents with 'crdex build PATH...'"
         )
-    lineage = Lineage(sample, bundled=True)
-    lineage._progress = progress
-    return lineage
+    return sample

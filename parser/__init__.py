@@ -10,11 +10,15 @@ from .formats import FORMATS, detect_format, format_names
 from .numbers import RuleNumber
 from .references import extract_references
 from .tree import (
+    CR_NUMBERING,
     Accounting,
+    Citation,
     ContentsEntry,
     Edition,
     Example,
     GlossaryEntry,
+    IndexEntry,
+    Note,
     Reference,
     Repair,
     Rule,
@@ -24,15 +28,19 @@ from .tree import (
 )
 
 __all__ = [
+    "CR_NUMBERING",
     "FORMATS",
     "Accounting",
+    "Citation",
     "ContentsEntry",
     "Edition",
     "Example",
     "FormatError",
     "GlossaryEntry",
+    "IndexEntry",
     "LineTooLongError",
     "NotRulesError",
+    "Note",
     "ParseError",
     "Reference",
     "Repair",

@@ -45,5 +45,6 @@ def build_edition(
         ),
         repairs=list(ledger.repairs),
         accounting=ledger.accounting(),
+        date_source=ident.date_source,
         **fields,  # type: ignore[arg-type]
     )

@@ -196,12 +196,35 @@ def _parse_rulings(text: str, path: str) -> tuple[dict[str, object], Ledger]:
     return parse_rulings(text, path)
 
 
+def _sniff_rulings_1999(text: str, path: str) -> str | None:
+    from .rulings1999 import sniff_rulings_1999
+
+    return sniff_rulings_1999(text, path)
+
+
+def _parse_rulings_1999(text: str, path: str) -> tuple[dict[str, object], Ledger]:
+    from .rulings1999 import parse_rulings_1999
+
+    return parse_rulings_1999(text, path)
+
+
 def _never(text: str, path: str) -> str | None:
     return None
 
 
 # Most particular first: a rulings page or an HTML page also has lines that
-# start with rule numbers, which is all the official format asks.
+# start with rule numbers, which is all the official format asks. The 1999
+# summary comes before the 2008 page so that a page mixing the two
+# generations is refused by the reader that can say so.
+register(
+    Format(
+        "rulings-1999",
+        "a rulings summary of the 1990s (Crystal Keep, Fifth Edition era) in its own "
+        "numbering: topics A.27, rules A.27.2, rulings A.27.Ruling.6; not the Comprehensive Rules",
+        _sniff_rulings_1999,
+        _parse_rulings_1999,
+    )
+)
 register(
     Format(
         "rulings",

@@ -12,11 +12,15 @@ import os
 from typing import Any
 
 from .tree import (
+    CR_NUMBERING,
     Accounting,
+    Citation,
     ContentsEntry,
     Edition,
     Example,
     GlossaryEntry,
+    IndexEntry,
+    Note,
     Reference,
     Repair,
     Rule,
@@ -27,7 +31,11 @@ from .tree import (
 
 __all__ = ["SCHEMA_VERSION", "edition_from_dict", "edition_to_dict", "rule_to_dict"]
 
-SCHEMA_VERSION = 2  # 2: repairs carry the file of a multi-file book
+# 2: repairs carry the file of a multi-file book; 3: a document in a numbering
+# of its own (the 1999 rulings summary) carries "numbering", "items" and
+# "index_entries", and its nodes "sources", "notes" and "changed" (keys that
+# Comprehensive Rules documents, which never have them, leave out)
+SCHEMA_VERSION = 3
 
 
 def _span(span: Span | None) -> dict[str, Any] | None:
@@ -45,6 +53,62 @@ def _file(span: Span | None, base: str | None) -> str | None:
     if span is None or base is None or span.path == base:
         return None
     return os.path.relpath(span.path, base)
+
+
+def _citation(c: Citation) -> dict[str, Any]:
+    return {
+        "text": c.text,
+        "name": c.name,
+        "kind": c.kind,
+        "date": c.date,
+        "page": c.page,
+        "issue": c.issue,
+        "who": c.who,
+        "start": c.start,
+    }
+
+
+def _citation_back(d: dict[str, Any]) -> Citation:
+    return Citation(
+        d["text"], d["name"], d["kind"], d["date"], d["page"], d["issue"], d["who"], d["start"]
+    )
+
+
+def _own(sources: list[Citation], changed: bool, **more: list[Any]) -> dict[str, Any]:
+    """The keys only rulings summaries use, present only when there is something in them."""
+    out: dict[str, Any] = {}
+    if sources:
+        out["sources"] = [_citation(c) for c in sources]
+    for key, value in more.items():
+        if value:
+            out[key] = value
+    if changed:
+        out["changed"] = True
+    return out
+
+
+def _note(note: Note) -> dict[str, Any]:
+    return {
+        "text": note.text,
+        "sources": [_citation(c) for c in note.sources],
+        "references": [_ref(r) for r in note.references],
+        "changed": note.changed,
+        "line": note.span.line if note.span else None,
+    }
+
+
+def _note_back(d: dict[str, Any], path: str) -> Note:
+    return Note(
+        d["text"],
+        [_citation_back(c) for c in d["sources"]],
+        [_ref_back(r) for r in d["references"]],
+        d["changed"],
+        _span_back(path, d["line"]),
+    )
+
+
+def _ref_back(x: dict[str, Any]) -> Reference:
+    return Reference(x["target"], x["kind"], x["text"], x["start"])
 
 
 def rule_to_dict(rule: Rule, base: str | None = None) -> dict[str, Any]:
@@ -67,6 +131,7 @@ def rule_to_dict(rule: Rule, base: str | None = None) -> dict[str, Any]:
                 "filed_under": r.filed_under,
                 "flagged": r.flagged,
                 "line": r.span.line if r.span else None,
+                **_own(r.sources, r.changed, references=[_ref(x) for x in r.references]),
             }
             for r in rule.rulings
         ],
@@ -76,6 +141,7 @@ def rule_to_dict(rule: Rule, base: str | None = None) -> dict[str, Any]:
         "line": rule.span.line if rule.span else None,
         "end_line": rule.span.end_line if rule.span else None,
         "file": _file(rule.span, base),
+        **_own(rule.sources, rule.changed, notes=[_note(n) for n in rule.notes]),
     }
 
 
@@ -116,6 +182,7 @@ def edition_to_dict(edition: Edition) -> dict[str, Any]:
         ],
         "book_index": list(edition.book_index),
         "credits": list(edition.credits),
+        **_own_numbering(edition),
         "accounting": {
             "lines_total": acc.lines_total if acc else None,
             "lines_accounted": acc.lines_accounted if acc else None,
@@ -136,54 +203,78 @@ def edition_to_dict(edition: Edition) -> dict[str, Any]:
     }
 
 
+def _own_numbering(edition: Edition) -> dict[str, Any]:
+    """A document in a numbering of its own: its nodes (never in "rules") and its index."""
+    if edition.numbering == CR_NUMBERING:
+        return {}
+    path = edition.source.path
+    return {
+        "numbering": edition.numbering,
+        "changes_since": edition.changes_since,
+        "items": [rule_to_dict(r, path) for r in edition.items],
+        "index_entries": [
+            {
+                "term": e.term,
+                "targets": list(e.targets),
+                "see": e.see,
+                "line": e.span.line if e.span else None,
+            }
+            for e in edition.index_entries
+        ],
+    }
+
+
 def _span_back(path: str, line: int | None, end: int | None = None) -> Span | None:
     return None if line is None else Span(path, line, 1, end)
+
+
+def _rule_back(r: dict[str, Any], path: str) -> Rule:
+    return Rule(
+        number=r["number"],
+        kind=r["kind"],
+        text=r["text"],
+        title=r["title"],
+        parent=r["parent"],
+        examples=[
+            Example(t, _span_back(path, ln))
+            for t, ln in zip(
+                r["examples"],
+                r.get("example_lines") or [None] * len(r["examples"]),
+                strict=True,
+            )
+        ],
+        rulings=[
+            Ruling(
+                x["text"],
+                x["source"],
+                x["date"],
+                x["number"],
+                x["filed_under"],
+                _span_back(path, x["line"]),
+                [_citation_back(c) for c in x.get("sources", [])],
+                [_ref_back(y) for y in x.get("references", [])],
+                x.get("changed", False),
+            )
+            for x in r["rulings"]
+        ],
+        references=[_ref_back(x) for x in r["references"]],
+        children=list(r["children"]),
+        citations=[(c["source"], c["date"]) for c in r.get("citations", [])],
+        span=_span_back(
+            os.path.join(path, r["file"]) if r.get("file") else path,
+            r["line"],
+            r.get("end_line"),
+        ),
+        sources=[_citation_back(c) for c in r.get("sources", [])],
+        notes=[_note_back(n, path) for n in r.get("notes", [])],
+        changed=r.get("changed", False),
+    )
 
 
 def edition_from_dict(data: dict[str, Any]) -> Edition:
     ed = data["edition"]
     path = ed["path"]
-    rules = []
-    for r in data["rules"]:
-        rules.append(
-            Rule(
-                number=r["number"],
-                kind=r["kind"],
-                text=r["text"],
-                title=r["title"],
-                parent=r["parent"],
-                examples=[
-                    Example(t, _span_back(path, ln))
-                    for t, ln in zip(
-                        r["examples"],
-                        r.get("example_lines") or [None] * len(r["examples"]),
-                        strict=True,
-                    )
-                ],
-                rulings=[
-                    Ruling(
-                        x["text"],
-                        x["source"],
-                        x["date"],
-                        x["number"],
-                        x["filed_under"],
-                        _span_back(path, x["line"]),
-                    )
-                    for x in r["rulings"]
-                ],
-                references=[
-                    Reference(x["target"], x["kind"], x["text"], x["start"])
-                    for x in r["references"]
-                ],
-                children=list(r["children"]),
-                citations=[(c["source"], c["date"]) for c in r.get("citations", [])],
-                span=_span_back(
-                    os.path.join(path, r["file"]) if r.get("file") else path,
-                    r["line"],
-                    r.get("end_line"),
-                ),
-            )
-        )
+    rules = [_rule_back(r, path) for r in data["rules"]]
     acc = data["accounting"]
     return Edition(
         id=ed["id"],
@@ -213,6 +304,13 @@ def edition_from_dict(data: dict[str, Any]) -> Edition:
         introduction=list(data["introduction"]),
         credits=list(data["credits"]),
         book_index=list(data.get("book_index", [])),
+        numbering=data.get("numbering", CR_NUMBERING),
+        changes_since=data.get("changes_since"),
+        items=[_rule_back(r, path) for r in data.get("items", [])],
+        index_entries=[
+            IndexEntry(e["term"], list(e["targets"]), e["see"], _span_back(path, e["line"]))
+            for e in data.get("index_entries", [])
+        ],
         repairs=[
             Repair(
                 x["line"],

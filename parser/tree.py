@@ -17,11 +17,15 @@ from .numbers import RuleNumber
 
 __all__ = [
     "ABSORBED",
+    "CR_NUMBERING",
     "Accounting",
+    "Citation",
     "ContentsEntry",
     "Edition",
     "Example",
     "GlossaryEntry",
+    "IndexEntry",
+    "Note",
     "Reference",
     "Repair",
     "Rule",
@@ -29,6 +33,10 @@ __all__ = [
     "Source",
     "Span",
 ]
+
+#: The numbering of the Comprehensive Rules (``701.22a``), the only numbering
+#: ``Edition.rules`` ever holds.
+CR_NUMBERING = "cr"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +64,29 @@ class Reference:
     start: int = field(default=0, compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A source a rulings page gives for what it says, written in brackets.
+
+    "[D'Angelo 10/08/98]" is a person and a date, "[Fifth Edition, Page 30]"
+    a document and a page, "[Urza's Saga Rule Page]" a document alone.
+    ``kind`` is ``"person"`` or ``"document"`` as the page itself tells them
+    apart (its credits say who its people are), or None when it cannot
+    tell. ``date`` is ISO as far as it is given ("1998-10-08", "1997-01",
+    "1994"); ``who`` is what the page's credits say of the name. ``start``
+    is where the bracket stood in the text it was taken out of.
+    """
+
+    text: str
+    name: str
+    kind: str | None
+    date: str | None = None
+    page: str | None = None
+    issue: str | None = None
+    who: str | None = None
+    start: int = field(default=0, compare=False)
+
+
 @dataclass(slots=True)
 class Example:
     text: str
@@ -77,10 +108,26 @@ class Ruling:
     number: str | None = None
     filed_under: str | None = None
     span: Span | None = field(default=None, compare=False, repr=False)
+    # pages that cite several sources per ruling (the 1999 summary): all of
+    # them, the first also in ``source``/``date``
+    sources: list[Citation] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    changed: bool = False  # marked as changed since the page's previous release
 
     @property
     def flagged(self) -> bool:
         return self.filed_under is not None
+
+
+@dataclass(slots=True)
+class Note:
+    """A note a rulings page adds to a topic ("Note - …") or inside one of its rules."""
+
+    text: str
+    sources: list[Citation] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    changed: bool = False
+    span: Span | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -98,6 +145,9 @@ class Rule:
     children: list[str] = field(default_factory=list)
     citations: list[tuple[str, str | None]] = field(default_factory=list)
     span: Span | None = field(default=None, compare=False, repr=False)
+    sources: list[Citation] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    changed: bool = False
 
     @property
     def value(self) -> RuleNumber:
@@ -122,6 +172,24 @@ class GlossaryEntry:
     references: list[Reference] = field(default_factory=list)
     obsolete: bool = False
     span: Span | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(slots=True)
+class IndexEntry:
+    """A line of a document's own index: "Trample, A.27", "Deck, see Library", "Abilities".
+
+    ``targets`` are numbers in the document's numbering; ``see`` names
+    another entry; a line with neither is a heading of the entries below it.
+    """
+
+    term: str
+    targets: list[str] = field(default_factory=list)
+    see: str | None = None
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def heading(self) -> bool:
+        return not self.targets and self.see is None
 
 
 @dataclass(slots=True)
@@ -200,6 +268,16 @@ class Accounting:
 
 @dataclass(slots=True)
 class Edition:
+    """One parsed document.
+
+    ``rules`` holds rules numbered in the Comprehensive Rules' numbering
+    only, so everything that follows rules across editions can trust it. A
+    document with a numbering of its own (``numbering`` is not
+    ``CR_NUMBERING``: the 1999 rulings summary numbers its topics ``A.27``)
+    keeps its numbered nodes in ``items``, its index in ``index_entries``,
+    and leaves ``rules`` empty.
+    """
+
     id: str
     effective_date: _dt.date | None
     title: str
@@ -212,13 +290,30 @@ class Edition:
     book_index: list[str] = field(default_factory=list)
     repairs: list[Repair] = field(default_factory=list, compare=False)
     accounting: Accounting | None = field(default=None, compare=False)
+    numbering: str = CR_NUMBERING
+    items: list[Rule] = field(default_factory=list)
+    index_entries: list[IndexEntry] = field(default_factory=list)
+    # the date of the release before this one, when the document names it
+    changes_since: str | None = None
     _by_number: dict[str, Rule] = field(default_factory=dict, compare=False, repr=False)
+    _by_item: dict[str, Rule] = field(default_factory=dict, compare=False, repr=False)
+    # where the effective date was read (crdex.corpus.identify.DATE_SOURCES: the
+    # document's own words, or only its file name); known right after parsing,
+    # not kept in caches or exports
+    date_source: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.reindex()
 
     def reindex(self) -> None:
         self._by_number = {r.number: r for r in self.rules}
+        self._by_item = {}
+        for item in self.items:
+            self._by_item.setdefault(item.number, item)
+
+    def item(self, number: str) -> Rule | None:
+        """A node of the document's own numbering ("A.27", "A.27.2"); the first of a repeated number."""
+        return self._by_item.get(number)
 
     def rule(self, number: str) -> Rule | None:
         return self._by_number.get(str(RuleNumber.parse(number)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import os
 import subprocess
 import sys
@@ -16,6 +15,8 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 CORPUS = SHARED / "corpus"
 SEEDS = SHARED / "seeds"
+# three small invented editions (tests/data/check/README.md)
+MINI_LIBRARY = REPO / "tests" / "data" / "check" / "library"
 
 
 def corpus_available() -> bool:
@@ -71,16 +72,45 @@ def crdex_in(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def export_tree(data: dict) -> dict:
-    """An exported edition's tree data without what exports add (ids, chain index)."""
-    out = json.loads(json.dumps(data))
-    out["edition"].pop("chain_index", None)
-    for rule in out["rules"]:
-        for key in ("id", "parent_id", "identity"):
-            rule.pop(key)
-    for entry in out["glossary"]:
-        entry.pop("id")
-        entry.pop("identity")
-    return out
+    """An exported edition's tree data without what exports add (ids, chain index), its file
+    name standing for the path (as ``tree_of`` makes originals comparable)."""
+    from crdex.index.export.load import tree_dict
+
+    return tree_dict(data)
+
+
+def tree_of(edition) -> dict:
+    """``edition_to_dict`` of a parsed edition, its path cut to the file name as exports keep it."""
+    from crdex.parser.serialize import edition_to_dict
+
+    data = edition_to_dict(edition)
+    data["edition"]["path"] = Path(data["edition"]["path"]).name
+    return data
+
+
+@cache
+def invented_library(folder: Path):
+    """A library in memory of the invented editions in ``folder`` (its graph built), once.
+
+    ``tests/data/check/library`` and ``tests/data/check/edits`` hold such editions,
+    written for the checker's and the exports' tests.
+    """
+    from crdex.index.library import Library
+
+    library = Library(None)
+    report = library.add(sorted(folder.glob("*.txt")))
+    assert not report.skipped, report.skipped
+    library.graph()
+    return library
+
+
+@pytest.fixture(scope="session")
+def mini_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library home that ``crdex build`` made of tests/data/check/library; tests only read it."""
+    where = tmp_path_factory.mktemp("mini-home")
+    done = crdex_in(where, "build", str(MINI_LIBRARY), "--home", str(where))
+    assert done.returncode == 0, done.stderr
+    return where
 
 
 @cache
@@ -100,15 +130,85 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-@pytest.fixture(scope="session")
-def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A library holding the whole ../shared/corpus, with its identity graph, built once per session."""
+def _library_home(tmp_path_factory: pytest.TempPathFactory, name: str, paths: list[Path]) -> Path:
+    """A library in a new temporary folder holding ``paths``: graph, tables and search index."""
     if not corpus_available():
         pytest.skip("../shared/corpus is not beside the checkout")
-    from crdex.index.library import Library
+    from crdex import api
 
-    home = tmp_path_factory.mktemp("corpus-home")
-    library = Library(home)
-    library.add([CORPUS])
-    library.graph()
+    home = tmp_path_factory.mktemp(name)
+    api.build(paths, home=home)
     return home
+
+
+@pytest.fixture(scope="session")
+def corpus_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library holding the whole ../shared/corpus, built once per session."""
+    return _library_home(tmp_path_factory, "corpus-home", [CORPUS])
+
+
+# A few real editions, enough for every page of the web application: Scry is
+# 502.36 (2005-02-01), 501.8 (2007-05-01, 2009-05-01), 701.16 (2009-07-11),
+# 701.18 (2020-07-03) and 701.22 (2026-08-07); 2009-05-01 → 2009-07-11 is the
+# Magic 2010 renumbering.
+WEB_EDITIONS = (
+    "cr-2005-02-01.txt",
+    "cr-2007-05-01.txt",
+    "cr-2009-05-01.txt",
+    "cr-2009-07-11.txt",
+    "cr-2020-07-03.txt",
+    "cr-2026-08-07.txt",
+)
+
+
+@pytest.fixture(scope="session")
+def web_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library of WEB_EDITIONS, built once per session."""
+    if not corpus_available():
+        pytest.skip("../shared/corpus is not beside the checkout")
+    return _library_home(tmp_path_factory, "web-home", [corpus_path(n) for n in WEB_EDITIONS])
+
+
+@pytest.fixture(scope="session")
+def crafted_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library of one invented edition whose text is full of markup (tests/data/web)."""
+    from crdex import api
+
+    home = tmp_path_factory.mktemp("crafted-home")
+    api.build([REPO / "tests" / "data" / "web" / "crafted-2030-01-01.txt"], home=home)
+    return home
+
+
+# A handful of real editions: two of the old numbering (Scry is 502.36, then 501.8),
+# the last old one and the first new one (Scry 501.8, then 701.16), today's (701.22),
+# and a second copy of today's (the second upload: a witness that does not speak first).
+FEW_EDITIONS = (
+    "cr-2005-02-01.txt",
+    "cr-2008-05-01.txt",
+    "cr-2009-05-01.txt",
+    "cr-2009-07-11.txt",
+    "cr-2026-08-07.txt",
+    "cr-2026-08-07.upload-20260808.txt",
+)
+
+
+@pytest.fixture(scope="session")
+def few_editions_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library of the FEW_EDITIONS, built once per session."""
+    return _library_home(tmp_path_factory, "few-editions-home", [CORPUS / n for n in FEW_EDITIONS])
+
+
+def mcp_session(server, use, **client_options):
+    """``await use(client)`` in a session of the MCP SDK's client with ``server``.
+
+    ``server`` is anything the SDK's ``Client`` connects to: a server object
+    (in memory), ``StdioServerParameters`` (a process it starts) or a URL.
+    """
+    import anyio
+    from mcp import Client
+
+    async def main():
+        async with Client(server, **client_options) as client:
+            return await use(client)
+
+    return anyio.run(main)

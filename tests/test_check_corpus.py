@@ -14,7 +14,14 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, run_crdex
-from crdex.index.citations import LABELS, Judge, check_paths, find_in_line
+from crdex.index.citations import (
+    LABELS,
+    Judge,
+    apply_fixes,
+    check_paths,
+    check_text,
+    find_in_line,
+)
 from crdex.index.library import Library
 from crdex.parser.references import expand_range
 
@@ -44,13 +51,15 @@ def judge(corpus_home: Path) -> Judge:
 def fixtures(tmp_path: Path) -> Path:
     """A copy of the fixture files (without the invented library), safe to fix."""
     root = tmp_path / "check"
-    shutil.copytree(DATA, root, ignore=shutil.ignore_patterns("library", "*.md", "*.tsv"))
+    shutil.copytree(
+        DATA, root, ignore=shutil.ignore_patterns("library", "edits", "engine", "*.md", "*.tsv")
+    )
     shutil.copy(DATA / "qa" / "answers.md", root / "qa" / "answers.md")
     return root
 
 
 def test_findings_match_the_hand_worked_table(judge: Judge, fixtures: Path) -> None:
-    report = check_paths([fixtures / "engine", fixtures / "qa"], judge)
+    report = check_paths([fixtures / "basic", fixtures / "qa"], judge)
     got = [
         (
             Path(path).relative_to(fixtures).as_posix(),
@@ -80,7 +89,7 @@ def test_traps_give_nothing(judge: Judge) -> None:
 
 
 def test_fix_rewrites_what_the_table_says(judge: Judge, fixtures: Path) -> None:
-    report = check_paths([fixtures / "engine", fixtures / "qa"], judge, fix=True)
+    report = check_paths([fixtures / "basic", fixtures / "qa"], judge, fix=True)
     rewritten = {(r["path"], int(r["line"])): r["fixed as"] for r in expected() if r["fixed as"]}
     fixed = {
         (Path(p).relative_to(fixtures).as_posix(), j.citation.line)
@@ -91,7 +100,7 @@ def test_fix_rewrites_what_the_table_says(judge: Judge, fixtures: Path) -> None:
     for (path, line), text in rewritten.items():
         assert text in (fixtures / path).read_text(encoding="utf-8").splitlines()[line - 1]
     # after the fix, only what cannot be rewritten remains
-    again = check_paths([fixtures / "engine", fixtures / "qa"], judge)
+    again = check_paths([fixtures / "basic", fixtures / "qa"], judge)
     left = sorted((j.status, Path(p).name, j.citation.line) for p, j in again.problems)
     assert left == [
         ("bad-date", "answers.md", 16),
@@ -104,7 +113,7 @@ def test_fix_rewrites_what_the_table_says(judge: Judge, fixtures: Path) -> None:
 
 
 def test_cli_output_and_exit_status(corpus_home: Path, fixtures: Path) -> None:
-    done = run_crdex("check", "engine", "qa", "--home", str(corpus_home), cwd=fixtures)
+    done = run_crdex("check", "basic", "qa", "--home", str(corpus_home), cwd=fixtures)
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     problems = [r for r in expected() if r["status"] != "ok"]
@@ -112,7 +121,7 @@ def test_cli_output_and_exit_status(corpus_home: Path, fixtures: Path) -> None:
         [f"{r['path']}:{r['line']}:{r['column']}", _label(r["status"])] for r in problems
     ]
     assert lines[0] == (
-        "engine/Casting.java:7:8: moved: 20100716 - 601.2f: 601.2f as of 2010-07-16 is 601.2g "
+        "basic/Casting.java:7:8: moved: 20100716 - 601.2f: 601.2f as of 2010-07-16 is 601.2g "
         "in 2026-08-07 (If the total cost includes a mana payment, the player then…)"
     )
     assert "19 citations in 5 files checked against 2026-08-07" in done.stderr
@@ -133,3 +142,48 @@ def test_checking_against_an_older_edition(corpus_home: Path) -> None:
         "missing",
         "no 701.60 in 2011-09-30 (it first appears in 2024-09-20)",
     )
+
+
+def test_a_mistyped_date_says_what_the_number_meant(judge: Judge) -> None:
+    """cr-2013-07-13.txt: "704.5k If a player controls two or more legendary permanents with
+    the same name, that player chooses one of them, and the rest are put into their owners'
+    graveyards. This is called the "legend rule."" In cr-2026-08-07.txt the legend rule is
+    704.5j and 704.5k is the world rule, so "//201300713 - 704.5k" must not pass as ok."""
+    (j,) = judge.judge_all(find_in_line("//201300713 - 704.5k"))
+    assert (j.status, j.ok) == ("bad-date", False)
+    assert j.message == (
+        "201300713 is not a date; read as 2013-07-13, 704.5k (If a player controls two or "
+        "more legendary permanents with…) is 704.5j in 2026-08-07"
+    )
+
+
+def test_a_pinned_list_moves_together(judge: Judge) -> None:
+    """cr-2009-10-01.txt (in force on 2009-10-05): "704.5n If an Aura is attached to an illegal
+    object or player, …" and "702.14c A permanent or player with protection can't be enchanted
+    by Auras that have the stated quality. …"; cr-2026-08-07.txt has the same words as 704.5m
+    and 702.16c (702.14c is landwalk now). Both numbers move, and the date with them."""
+    text = "//20091005 - 704.5n, 702.14c\n"
+    new, count = apply_fixes(text, check_text(text, "a.java", judge))
+    assert (new, count) == ("//20260807 - 704.5m, 702.16c\n", 2)
+
+
+def test_an_added_example_is_no_changed_rule(judge: Judge) -> None:
+    """cr-2010-02-01.txt: "603.4. A triggered ability may read "When/Whenever/At [trigger
+    event], if [condition], [effect]." …" with no example; cr-2010-04-23.txt adds "Example:
+    Felidar Sovereign reads, …"; cr-2026-08-07.txt has the same rule text (curly quotes)."""
+    (j,) = judge.judge_all(find_in_line("// 20100201 - 603.4"))
+    assert (j.status, j.ok, j.replacement) == ("example-changed", True, None)
+    assert j.message.startswith("an example of 603.4 changed in 2010-04-23; its own text did not")
+
+
+def test_typography_is_no_change(judge: Judge) -> None:
+    """cr-2010-07-16.txt: "510.1a Each attacking creature and each blocking creature assigns
+    combat damage equal to its power. Creatures that would assign 0 or less damage this way
+    don't assign combat damage at all." cr-2026-08-07.txt: the same, with a curly apostrophe."""
+    (j,) = judge.judge_all(find_in_line("// 20100716 - 510.1a"))
+    assert (j.status, j.message) == ("ok", "510.1a in 2026-08-07")
+
+
+def test_array_indexes_are_no_citations(judge: Judge) -> None:
+    java = 'int[] a = new int[123]; // a[123] and b[233]\nlog("slot [233]");\n'
+    assert check_text(java, "A.java", judge) == []

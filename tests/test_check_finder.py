@@ -81,9 +81,75 @@ def test_a_list_of_rules_stops_at_a_plain_number() -> None:
     assert [c.text for c in find_in_line("rules 601 and 602")] == ["rules 601", "602"]
 
 
-def test_an_impossible_date_pins_nothing() -> None:
-    # no 13th month: not a date, so the number is read on its own (bare, with its letter)
-    assert found("20101340 - 601.2f") == [(12, "601.2f", "bare", ("601.2f",), None)]
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("20101340 - 601.2f", "20101340"),  # no 13th month
+        ("//20131313 - 601.2f", "20131313"),
+        ("//201300713 - 704.5k", "201300713"),  # nine digits: one typed twice
+        ("// 2013713 - 704.5k", "2013713"),  # seven: a zero left out
+        ("2013-02-30: CR 601.2f", "2013-02-30"),
+    ],
+)
+def test_a_date_shaped_token_that_is_no_date_still_pins(text: str, token: str) -> None:
+    (c,) = find_in_line(text)
+    assert (c.style, c.pinned, c.pin_text, c.bad_pin) == ("dated", None, token, True)
+    assert text[c.pin_start : c.pin_start + len(token)] == token
+
+
+def test_dates_written_without_zeros_are_dates() -> None:
+    (c,) = find_in_line("2010-7-16 - 601.2f")
+    assert (c.pinned, c.bad_pin) == ("2010-07-16", False)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # every number of a pinned list shares the date
+        (
+            "//20091005 - 704.5n, 702.14c",
+            [("704.5n", "2009-10-05", 2), ("702.14c", "2009-10-05", 2)],
+        ),
+        ("800.4a/800.4d", [("800.4a", None, -1), ("800.4d", None, -1)]),
+        (
+            "// 20100716 - 613.10, 613.11",
+            [("613.10", "2010-07-16", 3), ("613.11", "2010-07-16", 3)],
+        ),
+        ("CR 613.10, 613.11", [("613.10", None, -1), ("613.11", None, -1)]),
+        ("rule 800.4a / 800.4d", [("800.4a", None, -1), ("800.4d", None, -1)]),
+        ("704.5n and 702.14c", [("704.5n", None, -1), ("702.14c", None, -1)]),
+    ],
+)
+def test_lists_give_every_number(text: str, expected: list) -> None:
+    assert [(c.number, c.pinned, c.pin_start) for c in find_in_line(text)] == expected
+
+
+def test_a_pinned_list_keeps_each_numbers_place() -> None:
+    line = "//20091005 - 704.5n, 702.14c"
+    a, b = find_in_line(line)
+    assert (line[a.start : a.end], line[b.start : b.end]) == ("704.5n", "702.14c")
+    assert (a.column, b.column) == (3, 22)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "values[123] = cards[233];",
+        "see note [123] and [233]",
+        "the rules engine: board[233]",
+        "https://example.com/x/601.2f/702.19b",
+    ],
+)
+def test_bracketed_numbers_without_rules_context_are_not_citations(text: str) -> None:
+    assert find_in_line(text) == []
+
+
+def test_a_bracketed_number_with_rules_context_is_a_citation() -> None:
+    assert [c.text for c in find_in_line("see rule [702] here")] == ["[702]"]
+    assert [c.text for c in find_in_line("CR [702], ibid.")] == ["[702]"]
+    assert [c.text for c in find_in_line("x[123], the rules [702]")] == ["[702]"]
+    # with a dot it is a rule number, whatever comes before it
+    assert [c.text for c in find_in_line("arr[123] [601.2]")] == ["[601.2]"]
 
 
 def test_a_range_that_does_not_expand_is_a_single_number() -> None:

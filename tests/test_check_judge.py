@@ -13,26 +13,18 @@ The expected verdicts below follow from reading those three files.
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from conftest import MINI_LIBRARY, invented_library
 from conftest import crdex_in as crdex
 from crdex.index.citations import Judge, apply_fixes, check_paths, check_text, find_in_line
-from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
 
-LIBRARY = REPO / "tests" / "data" / "check" / "library"
 
-
-@cache
 def graph() -> Graph:
-    library = Library(None)
-    report = library.add(sorted(LIBRARY.glob("*.txt")))
-    assert not report.skipped
-    return library.graph()
+    return invented_library(MINI_LIBRARY).graph()
 
 
 def verdict(text: str, edition: str = "latest", as_of: str | None = None) -> tuple:
@@ -112,7 +104,9 @@ def test_check_paths_fix_keeps_encoding_and_line_endings(tmp_path: Path) -> None
     (tmp_path / "blob.bin").write_bytes(b"\x00\x01 20100716 - 701.2")
     report = check_paths([tmp_path], Judge(graph()), fix=True, dry_run=True)
     assert sorted(report.diffs) == sorted(str(p) for p in (cp1252, bom, utf16))
-    assert report.skipped == [str(tmp_path / "blob.bin")]
+    assert [(x.path, x.kind, x.reason) for x in report.skipped] == [
+        (str(tmp_path / "blob.bin"), "file", "binary")
+    ]
     assert cp1252.read_bytes() == "caf\xe9: 20100716 - 701.2\r".encode("cp1252")
     report = check_paths([tmp_path], Judge(graph()), fix=True)
     assert report.written and not report.unfixed
@@ -126,18 +120,10 @@ def test_check_paths_fix_keeps_encoding_and_line_endings(tmp_path: Path) -> None
 # -- the command line ---------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = tmp_path_factory.mktemp("mini-home")
-    done = crdex(where, "build", str(LIBRARY), "--home", str(where))
-    assert done.returncode == 0, done.stderr
-    return where
-
-
-def test_cli_reports_path_line_column_and_exits_1(home: Path, tmp_path: Path) -> None:
+def test_cli_reports_path_line_column_and_exits_1(mini_home: Path, tmp_path: Path) -> None:
     src = tmp_path / "engine.py"
     src.write_text("x = 601.2  # CR 701.3\n# 20100716 - 701.2\n# rule 701.9\n", encoding="utf-8")
-    done = crdex(tmp_path, "check", "engine.py", "--home", str(home))
+    done = crdex(tmp_path, "check", "engine.py", "--home", str(mini_home))
     assert done.returncode == 1
     assert done.stdout.splitlines() == [
         "engine.py:2:3: moved: 20100716 - 701.2: 701.2 as of 2010-07-16 is 701.3 in 2011-01-01 (Scry)",
@@ -146,30 +132,30 @@ def test_cli_reports_path_line_column_and_exits_1(home: Path, tmp_path: Path) ->
     assert "3 citations in 1 file checked against 2011-01-01" in done.stderr
 
 
-def test_cli_clean_files_exit_0(home: Path, tmp_path: Path) -> None:
+def test_cli_clean_files_exit_0(mini_home: Path, tmp_path: Path) -> None:
     (tmp_path / "ok.md").write_text("See rule 701.3 and 100 cards.\n", encoding="utf-8")
-    done = crdex(tmp_path, "check", "ok.md", "--home", str(home), "-v")
+    done = crdex(tmp_path, "check", "ok.md", "--home", str(mini_home), "-v")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "ok.md:1:5: ok: rule 701.3: 701.3 in 2011-01-01\n"
 
 
-def test_cli_fix_dry_run_prints_the_diff_only(home: Path, tmp_path: Path) -> None:
+def test_cli_fix_dry_run_prints_the_diff_only(mini_home: Path, tmp_path: Path) -> None:
     src = tmp_path / "a.js"
     src.write_text("// 20100716 - 701.2\nconst x = 1;\n", encoding="utf-8")
-    done = crdex(tmp_path, "check", "a.js", "--home", str(home), "--fix", "--dry-run")
+    done = crdex(tmp_path, "check", "a.js", "--home", str(mini_home), "--fix", "--dry-run")
     assert done.returncode == 1
     assert "-// 20100716 - 701.2\n+// 20110101 - 701.3\n" in done.stdout
     assert "--- a/a.js\n+++ b/a.js\n" in done.stdout
     assert src.read_text(encoding="utf-8") == "// 20100716 - 701.2\nconst x = 1;\n"
-    done = crdex(tmp_path, "check", "a.js", "--home", str(home), "--fix")
+    done = crdex(tmp_path, "check", "a.js", "--home", str(mini_home), "--fix")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "(fixed)" in done.stdout
     assert src.read_text(encoding="utf-8") == "// 20110101 - 701.3\nconst x = 1;\n"
 
 
-def test_cli_json(home: Path, tmp_path: Path) -> None:
+def test_cli_json(mini_home: Path, tmp_path: Path) -> None:
     (tmp_path / "q.txt").write_text("rule 701.4\n", encoding="utf-8")
-    done = crdex(tmp_path, "check", "q.txt", "--home", str(home), "--json", "-e", "2010-10-01")
+    done = crdex(tmp_path, "check", "q.txt", "--home", str(mini_home), "--json", "-e", "2010-10-01")
     assert done.returncode == 0
     data = json.loads(done.stdout)
     assert data["edition"] == "2010-10-01"
@@ -182,6 +168,7 @@ def test_cli_json(home: Path, tmp_path: Path) -> None:
         "style": "rule",
         "numbers": ["701.4"],
         "pinned": None,
+        "pin": None,
         "edition": "2010-10-01",
         "status": "ok",
         "message": None,
@@ -199,9 +186,10 @@ def test_cli_json(home: Path, tmp_path: Path) -> None:
         (["q.txt", "--as-of", "1980-01-01"], "Error: no edition was in force on 1980-01-01"),
     ],
 )
-def test_cli_errors(home: Path, tmp_path: Path, args: list[str], message: str) -> None:
+def test_cli_errors(mini_home: Path, tmp_path: Path, args: list[str], message: str) -> None:
+    """A check that cannot run exits 2: apart from 1, "stale citations found"."""
     (tmp_path / "q.txt").write_text("rule 701.4\n", encoding="utf-8")
-    done = crdex(tmp_path, "check", *args, "--home", str(home))
-    assert done.returncode == 1
-    assert done.stderr.startswith(message), done.stderr
+    done = crdex(tmp_path, "check", *args, "--home", str(mini_home))
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith(message), done.stderr
     assert "Traceback" not in done.stderr

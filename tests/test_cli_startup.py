@@ -8,7 +8,21 @@ import sys
 
 import pytest
 
-HEAVY = ("whoosh", "lark", "numpy", "rich", "rapidfuzz", "crdex.index", "crdex.parser")
+HEAVY = (
+    "whoosh",
+    "lark",
+    "numpy",
+    "rich",
+    "rapidfuzz",
+    "crdex.index",
+    "crdex.parser",
+    "crdex.web",
+    "fastapi",
+    "starlette",
+    "uvicorn",
+    "jinja2",
+    "mcp",
+)
 
 _PROBE = """
 import json, sys
@@ -32,7 +46,10 @@ def _modules_after(args: list[str]) -> set[str]:
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
 
-@pytest.mark.parametrize("args", [["--version"], ["--help"], ["show", "--help"]])
+@pytest.mark.parametrize(
+    "args",
+    [["--version"], ["--help"], ["show", "--help"], ["serve", "--help"], ["mcp", "--help"]],
+)
 def test_listing_and_help_import_nothing_heavy(args: list[str]) -> None:
     loaded = _modules_after(args)
     heavy = sorted(m for m in loaded if m.startswith(HEAVY))

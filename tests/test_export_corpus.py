@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 
 from conftest import export_tree as tree
+from conftest import tree_of
 from crdex.index.export import export, load_export, plan_export, record_schema, schema
 from crdex.index.library import Library
-from crdex.parser.serialize import edition_to_dict
 
 pytestmark = pytest.mark.corpus
 
@@ -37,7 +37,7 @@ def database(library: Library, tmp_path_factory: pytest.TempPathFactory) -> Path
 
 def originals(library: Library, ids: list[str]) -> list[dict]:
     by_id = {d.id: d for d in library.documents.values()}
-    return [edition_to_dict(library.edition(by_id[i].sha256)) for i in ids]
+    return [tree_of(library.edition(by_id[i].sha256)) for i in ids]
 
 
 def test_every_edition_with_a_rule_titled_scry(database: Path) -> None:
@@ -65,7 +65,7 @@ def test_every_edition_with_a_rule_titled_scry(database: Path) -> None:
     ).fetchall()
     assert identities == [("2004-06-01/502.36",)]
     numbers = db.execute(
-        "SELECT key FROM versions WHERE identity_id = '2004-06-01/502.36' ORDER BY position"
+        "SELECT number FROM versions WHERE identity_id = '2004-06-01/502.36' ORDER BY position"
     ).fetchall()
     assert [n for (n,) in numbers][:3] == ["502.36", "501.8", "701.16"]
 
@@ -83,8 +83,8 @@ def test_sqlite_keys_and_counts(database: Path, library: Library) -> None:
     # an identity's id is the id of its first version
     wrong = db.execute(
         "SELECT i.id FROM identities i JOIN versions v ON v.identity_id = i.id AND v.position = 0 "
-        "WHERE i.id != v.first_edition || '/' || "
-        "CASE i.kind WHEN 'glossary' THEN 'glossary:' || v.key ELSE v.key END "
+        "WHERE i.id != v.first_edition_id || '/' || "
+        "CASE i.kind WHEN 'glossary' THEN 'glossary:' || v.term ELSE v.number END "
         "AND i.id NOT LIKE '%#%'"
     ).fetchall()
     assert wrong == []
@@ -146,8 +146,8 @@ def test_json_round_trip_and_schema(library: Library, tmp_path: Path, fmt: str) 
     assert [tree(r) for r in data.records] == originals(library, ids)
     tagged = data.records[-1]
     assert tagged["edition"]["chain_index"] is None
-    assert {r["identity"] for r in tagged["rules"]} == {None}
+    assert {r["identity_id"] for r in tagged["rules"]} == {None}
     assert tagged["rules"][0]["id"].startswith(f"{TAGGED}/")
     latest = data.records[-2]
     scry = next(r for r in latest["rules"] if r["title"] == "Scry")
-    assert (scry["id"], scry["identity"]) == ("2026-08-07/701.22", "2004-06-01/502.36")
+    assert (scry["id"], scry["identity_id"]) == ("2026-08-07/701.22", "2004-06-01/502.36")

@@ -9,14 +9,17 @@ a sentence to 701.2a.
 from __future__ import annotations
 
 import json
+import os
+import pty
 import sqlite3
-from functools import cache
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 
-from conftest import REPO
+from conftest import MINI_LIBRARY, REPO, invented_library, tree_of
 from conftest import crdex_in as crdex
 from conftest import export_tree as tree
 from crdex.index.export import (
@@ -29,18 +32,13 @@ from crdex.index.export import (
     sql_schema,
 )
 from crdex.index.library import Library
-from crdex.parser.serialize import edition_to_dict
+from crdex.parser.serialize import edition_from_dict
 
-LIBRARY = REPO / "tests" / "data" / "check" / "library"
 SCHEMA_FILE = REPO / "index" / "export" / "schema" / "crdex-export.schema.json"
 
 
-@cache
 def library() -> Library:
-    lib = Library(None)
-    lib.add(sorted(LIBRARY.glob("*.txt")))
-    lib.graph()
-    return lib
+    return invented_library(MINI_LIBRARY)
 
 
 def write(tmp_path: Path, fmt: str, **how) -> Path:
@@ -55,9 +53,9 @@ def test_round_trip_gives_the_same_trees(tmp_path: Path, fmt: str) -> None:
     out = write(tmp_path, fmt, all_editions=True)
     data = load_export(out)
     lib = library()
-    originals = [lib.edition(d.sha256) for d in lib.chain()]
-    assert data.editions == originals
-    assert [tree(r) for r in data.records] == [edition_to_dict(e) for e in originals]
+    originals = [tree_of(lib.edition(d.sha256)) for d in lib.chain()]
+    assert data.editions == [edition_from_dict(e) for e in originals]
+    assert [tree(r) for r in data.records] == originals
     assert data.header["complete"] is True
     loaded, graph = data.graph(), lib.graph()
     assert [list(loaded.versions(i)) for i in loaded.identities] == [
@@ -106,19 +104,19 @@ def test_ids(tmp_path: Path) -> None:
     second = doc["editions"][1]
     rules = {r["id"]: r for r in second["rules"]}
     scry = rules["2010-10-01/701.3"]
-    assert (scry["title"], scry["identity"]) == ("Scry", "2010-07-16/701.2")
+    assert (scry["title"], scry["identity_id"]) == ("Scry", "2010-07-16/701.2")
     assert rules["2010-10-01/701.3a"]["parent_id"] == "2010-10-01/701.3"
-    assert rules["2010-10-01/701.2"]["identity"] == "2010-10-01/701.2"  # Attach, new here
+    assert rules["2010-10-01/701.2"]["identity_id"] == "2010-10-01/701.2"  # Attach, new here
     assert second["glossary"][0]["id"] == "2010-10-01/glossary:Scry"
-    assert second["glossary"][0]["identity"] == "2010-07-16/glossary:Scry"
+    assert second["glossary"][0]["identity_id"] == "2010-07-16/glossary:Scry"
     # an identity's id is the id of its first version
     for ident in doc["identities"]:
         v = ident["versions"][0]
-        key = f"glossary:{v['key']}" if ident["kind"] == "glossary" else v["key"]
-        assert ident["id"] == f"{v['first_edition']}/{key}"
+        key = f"glossary:{v['term']}" if ident["kind"] == "glossary" else v["number"]
+        assert ident["id"] == f"{v['first_edition_id']}/{key}"
     fateseal = next(i for i in doc["identities"] if i["id"] == "2010-07-16/701.3")
     assert fateseal["status"] == "removed"
-    assert [(v["key"], v["relation"]) for v in fateseal["versions"]] == [
+    assert [(v["number"], v["relation"]) for v in fateseal["versions"]] == [
         ("701.3", "first"),
         ("701.4", "moved"),
     ]
@@ -127,7 +125,14 @@ def test_ids(tmp_path: Path) -> None:
 def test_changes(tmp_path: Path) -> None:
     doc = json.loads(write(tmp_path, "json", all_editions=True).read_text("utf-8"))
     changes = {
-        (c["edition"], c["identity"], c["relation"], c["from_key"], c["to_key"], c["change"])
+        (
+            c["edition_id"],
+            c["identity_id"],
+            c["relation"],
+            c["old_number"] or c["old_term"],
+            c["new_number"] or c["new_term"],
+            c["edit_class"],
+        )
         for c in doc["changes"]
     }
     assert changes == {
@@ -143,6 +148,8 @@ def test_changes(tmp_path: Path) -> None:
         ("2011-01-01", "2010-07-16/701.3", "removed", "701.4", None, None),
         ("2011-01-01", "2010-07-16/701.3a", "removed", "701.4a", None, None),
     }
+    glossary = [c for c in doc["changes"] if c["kind"] == "glossary"]
+    assert [(c["old_number"], c["old_term"]) for c in glossary] == [(None, "Scry")]
 
 
 def test_one_edition_carries_its_identities_and_changes(tmp_path: Path) -> None:
@@ -153,7 +160,7 @@ def test_one_edition_carries_its_identities_and_changes(tmp_path: Path) -> None:
     # present in 2011-01-01, or removed there (Fateseal)
     ids = {i["id"] for i in data.identities}
     assert "2010-07-16/701.3" in ids and "2010-07-16/701.2" in ids
-    assert {c["edition"] for c in data.changes} == {"2011-01-01"}
+    assert {c["edition_id"] for c in data.changes} == {"2011-01-01"}
 
 
 def test_exports_are_deterministic(tmp_path: Path) -> None:
@@ -164,7 +171,7 @@ def test_exports_are_deterministic(tmp_path: Path) -> None:
     assert a.read_bytes() == b.read_bytes()
     # a second library read from the same documents gives the same export
     other = Library(None)
-    other.add(sorted(LIBRARY.glob("*.txt")))
+    other.add(sorted(MINI_LIBRARY.glob("*.txt")))
     c = tmp_path / "c.jsonl"
     export(plan_export(other, other.graph(), all_editions=True), "jsonl", c)
     assert c.read_bytes() == a.read_bytes()
@@ -199,11 +206,11 @@ def test_sqlite_tables_and_queries(tmp_path: Path) -> None:
     ]
     held = db.execute(
         "SELECT v.identity_id FROM versions v JOIN editions e ON e.id = '2010-10-01' "
-        "WHERE v.key = '701.4' AND e.chain_index BETWEEN v.first_index AND v.last_index"
+        "WHERE v.number = '701.4' AND e.chain_index BETWEEN v.first_chain_index AND v.last_chain_index"
     ).fetchall()
     assert held == [("2010-07-16/701.3",)]
     indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='index'")}
-    assert {"rules_number", "rules_title", "rules_identity", "versions_key"} <= indexes
+    assert {"rules_number", "rules_title", "rules_identity", "versions_number"} <= indexes
 
 
 def test_loading_something_else_is_a_clear_error(tmp_path: Path) -> None:
@@ -219,25 +226,52 @@ def test_loading_something_else_is_a_clear_error(tmp_path: Path) -> None:
 # -- the command line ---------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = tmp_path_factory.mktemp("export-home")
-    done = crdex(where, "build", str(LIBRARY), "--home", str(where))
-    assert done.returncode == 0, done.stderr
-    return where
-
-
-def test_cli_export_formats(home: Path, tmp_path: Path) -> None:
+def test_cli_export_formats(mini_home: Path, tmp_path: Path) -> None:
     for name in ("all.json", "all.jsonl", "all.db"):
-        done = crdex(tmp_path, "export", "--all-editions", "-o", name, "--home", str(home))
+        done = crdex(tmp_path, "export", "--all-editions", "-o", name, "--home", str(mini_home))
         assert done.returncode == 0, done.stderr
         assert "exported 3 editions (2010-07-16 … 2011-01-01)" in done.stderr
         assert len(load_export(tmp_path / name).records) == 3
     done = crdex(
-        tmp_path, "export", "-f", "json", "-o", "-", "-e", "2010-10-01", "--home", str(home)
+        tmp_path, "export", "-f", "json", "-o", "-", "-e", "2010-10-01", "--home", str(mini_home)
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["exported"] == ["2010-10-01"]
+    assert json.loads(done.stdout)["exported_edition_ids"] == ["2010-10-01"]
+
+
+def test_cli_sqlite_to_standard_output(mini_home: Path, tmp_path: Path) -> None:
+    """A pipe takes the database; a terminal is refused (binary is no use there)."""
+    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
+    args = [
+        sys.executable,
+        "-m",
+        "crdex",
+        "export",
+        "-f",
+        "sqlite",
+        "-o",
+        "-",
+        "--home",
+        str(mini_home),
+    ]
+    done = subprocess.run(args, capture_output=True, check=False, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    (tmp_path / "piped.db").write_bytes(done.stdout)
+    assert [r["edition"]["id"] for r in load_export(tmp_path / "piped.db").records] == [
+        "2011-01-01"
+    ]
+    main, other = pty.openpty()
+    try:
+        done = subprocess.run(
+            args, stdout=other, stderr=subprocess.PIPE, check=False, cwd=tmp_path, env=env
+        )
+    finally:
+        os.close(main)
+        os.close(other)
+    assert done.returncode == 1
+    assert done.stderr.decode().splitlines()[-1] == (
+        "Error: a SQLite export is binary: give -o PATH, or send standard output to a pipe or file"
+    )
 
 
 def test_cli_schema(tmp_path: Path) -> None:
@@ -250,18 +284,23 @@ def test_cli_schema(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["-o", "x.txt"], "Error: cannot tell the format from 'x.txt'"),
-        (["-f", "sqlite", "-o", "-"], "Error: a SQLite export needs a file"),
         (["-o", "x.json", "-e", "latest", "--all-editions"], "Error: name editions with --edition"),
         (["-o", "x.json", "-e", "1990-01-01"], "Error: no edition was in force on 1990-01-01"),
-        (["-o", "no/such/dir/x.json"], "Error: no/such/dir/x.json: cannot be written"),
-        (["-o", "no/such/dir/x.db"], "Error: no/such/dir/x.db: cannot create the database"),
+        (
+            ["-o", "no/such/dir/x.json"],
+            "Error: no/such/dir/x.json: cannot be written (the folder no/such/dir does not exist)",
+        ),
+        (
+            ["-o", "no/such/dir/x.db"],
+            "Error: no/such/dir/x.db: cannot be written (the folder no/such/dir does not exist)",
+        ),
         ([], "Error: give the file to write with -o PATH"),
-        (["-f", "json", "-o", "."], "Error: .: is a directory"),
-        (["-f", "sqlite", "-o", "."], "Error: .: is a directory"),
+        (["-f", "json", "-o", "."], "Error: .: is a directory; give the name of a file to write"),
+        (["-f", "sqlite", "-o", "."], "Error: .: is a directory; give the name of a file to write"),
     ],
 )
-def test_cli_errors(home: Path, tmp_path: Path, args: list[str], message: str) -> None:
-    done = crdex(tmp_path, "export", *args, "--home", str(home))
+def test_cli_errors(mini_home: Path, tmp_path: Path, args: list[str], message: str) -> None:
+    done = crdex(tmp_path, "export", *args, "--home", str(mini_home))
     assert done.returncode != 0
     assert message in done.stderr, done.stderr
     assert "Traceback" not in done.stderr

@@ -23,6 +23,7 @@ def test_every_format_is_known_to_the_cli() -> None:
         "mdbook-html",
         "pdf-text",
         "rulings",
+        "rulings-1999",
         "docx",
         "pdf",
         "rtf",
@@ -61,6 +62,7 @@ def test_seeds_are_detected(sample: str, name: str) -> None:
         ("cr-2014-05-01.docx", "docx"),
         ("cr-2002-10-07.pdf", "pdf"),
         ("cr-2003-06-01.rtf", "rtf"),
+        ("rulings-crystalkeep-general-1999-05-16.reflowed.txt", "rulings-1999"),
     ],
 )
 def test_corpus_documents_are_detected(name: str, fmt: str) -> None:

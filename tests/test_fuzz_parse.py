@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import CORPUS
 from crdex.errors import CrdexError
 from crdex.parser import parse_text
 
@@ -46,6 +47,19 @@ PIECES = [
     "501.2 - Attach  501.1 - Most actions described in a card's rules text",
     "    [CompRules 2007/05/01]",
     "501.10.Ruling.1 - If you clash. [D'Angelo 2008/02/10]",
+    "Table of Contents:",
+    "A - Abilities",
+    "A.27 - Trample:",
+    "A.27.2 - When an attacking creature with Trample assigns damage. [Urza's Saga Rule Page]",
+    "A.27.Ruling.6 - It deals all its damage (see Rule K.12.4). [D'Angelo 10/08/98]",
+    "o A.27.3 - Trample is cumulative. See Rule A.1.2 through Rule A.1.9. [D'Angelo 13/45/98]",
+    "K.14.Rulings.7 - Enchantments do not turn off. [behtmo 1994]",
+    "Note - See Rule D.*.* and A.6.1. [DCI Letter, Jan 1997]",
+    "Trample, A.27",
+    "Deck, see Library",
+    "Artifact,",
+    "Acknowledgements and Disclaimers",
+    "\"D'Angelo\" is Stephen D'Angelo, the Rules Summary network representative.",
     "<br />",
     "Magic: The Gathering Comprehensive Rules Page 12",
     "<html><body><main><h1>x</h1>",
@@ -70,6 +84,31 @@ def test_any_text_gives_a_tree_or_a_crdex_error(parts: list[str], newline: str) 
         edition = parse_text(text, "fuzz.txt")
     except CrdexError as exc:
         assert str(exc)
+        return
+    acc = edition.accounting
+    assert acc is not None and acc.lines_accounted == acc.lines_total
+
+
+SUMMARY_1999 = CORPUS / "rulings-crystalkeep-general-1999-05-16.reflowed.txt"
+
+
+@pytest.mark.corpus
+@pytest.mark.hypothesis
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_the_1999_rulings_summary_cut_and_shuffled(data: st.DataObject) -> None:
+    """Pieces of the real page, in any order and cut anywhere: a tree or a positioned error."""
+    lines = SUMMARY_1999.read_text("ascii").split("\n")
+    start = data.draw(st.integers(0, len(lines) - 1))
+    piece = lines[start : start + data.draw(st.integers(1, 400))]
+    picks = data.draw(st.lists(st.sampled_from(lines), max_size=8))
+    where = data.draw(st.integers(0, len(piece)))
+    text = "\n".join(lines[:19] + piece[:where] + picks + piece[where:])
+    text = text[: data.draw(st.integers(0, len(text)))]
+    try:
+        edition = parse_text(text, "fuzz.txt")
+    except CrdexError as exc:
+        assert str(exc).startswith("fuzz.txt")
         return
     acc = edition.accounting
     assert acc is not None and acc.lines_accounted == acc.lines_total

@@ -1,4 +1,4 @@
-"""A changed parser makes cached parses stale: they are parsed again from the registered files."""
+"""A changed parser: readers keep their generation; the next build parses again, or says why not."""
 
 from __future__ import annotations
 
@@ -8,62 +8,52 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
-from crdex.index import library as library_module
-from crdex.index.library import Library
+from crdex.index.library import Library, caches
 
 SAMPLE = REPO / "corpus" / "samples" / "2022-10-07.keyword-actions.txt"
 
 
-def test_new_parser_fingerprint_reparses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    doc = tmp_path / "keyword-actions.md"
+def _library(tmp_path: Path) -> tuple[Path, Path, str]:
+    doc = tmp_path / "2022-10-07.keyword-actions.md"
     shutil.copy(SAMPLE, doc)
     home = tmp_path / "home"
-    library = Library(home)
-    library.add([doc])
-    sha = next(iter(library.documents))
-    first = library.edition(sha)
-    old = {p.relative_to(home) for p in home.rglob("*.json.gz")}
-
-    monkeypatch.setattr(library_module, "parser_fingerprint", lambda: "0123456789abcdef")
-    again = Library(home).edition(sha)
-    assert again == first  # same document, same tree
-    new = {p.relative_to(home) for p in home.rglob("*.json.gz")} - old
-    assert new == {Path("editions") / "0123456789abcdef" / f"{sha}.json.gz"}
+    Library(home).build([doc])
+    sha = next(iter(Library(home).documents))
+    return home, doc, sha
 
 
-def test_lost_source_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    doc = tmp_path / "keyword-actions.md"
-    shutil.copy(SAMPLE, doc)
-    home = tmp_path / "home"
-    library = Library(home)
-    library.add([doc])
-    sha = next(iter(library.documents))
-    doc.unlink()
-    monkeypatch.setattr(library_module, "parser_fingerprint", lambda: "fedcba9876543210")
-    with pytest.raises(library_module.LibraryError, match="is gone; run 'crdex build' on it again"):
-        Library(home).edition(sha)
-
-
-@pytest.mark.corpus
-def test_stale_chain_is_parsed_again_before_the_graph(
+def test_readers_keep_the_caches_of_their_generation(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """After a parser change, the graph's first build re-parses the chain (in parallel), then matches."""
-    from conftest import corpus_path
+    home, _doc, sha = _library(tmp_path)
+    first = Library(home).edition(sha)
+    monkeypatch.setattr(caches, "parser_fingerprint", lambda: "0123456789abcdef")
+    assert Library(home).edition(sha) == first  # read from the caches the generation names
+    assert not (home / "cache" / "0123456789abcdef").exists()  # readers never write
 
-    docs = [
-        corpus_path("cr-2009-05-01.txt"),
-        corpus_path("cr-2009-07-11.txt"),
-        corpus_path("cr-2009-09-04.txt"),
-    ]
-    home = tmp_path / "home"
-    Library(home).add(docs)
-    monkeypatch.setattr(library_module, "parser_fingerprint", lambda: "00000000000000aa")
-    stages: list[tuple[str, int, int]] = []
-    graph = Library(home).graph(
-        progress=lambda stage, done, total: stages.append((stage, done, total))
+
+def test_the_next_build_parses_again_for_a_new_parser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home, _doc, sha = _library(tmp_path)
+    first = Library(home).edition(sha)
+    monkeypatch.setattr(caches, "parser_fingerprint", lambda: "0123456789abcdef")
+    report = Library(home).build([])
+    assert [d.sha256 for d in report.documents.reparsed] == [sha]
+    assert (home / "cache" / "0123456789abcdef" / f"{sha}.tree.gz").is_file()
+    assert Library(home).edition(sha) == first
+
+
+def test_a_document_whose_source_is_gone_leaves_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home, doc, sha = _library(tmp_path)
+    doc.unlink()
+    monkeypatch.setattr(caches, "parser_fingerprint", lambda: "fedcba9876543210")
+    report = Library(home).build([])
+    assert sha not in Library(home).documents
+    (warning,) = report.warnings
+    assert warning == (
+        f"2022-10-07.keyword-actions.md (2022-10-07.keyword-actions) is gone from {doc} and its "
+        "parse cache is stale; it is no longer in the library: build it again from where it is now"
     )
-    assert [e.id for e in graph.editions] == ["2009-05-01", "2009-07-11", "2009-09-04"]
-    assert ("parse", 3, 3) in stages
-    fresh = home / "editions" / "00000000000000aa"
-    assert len(list(fresh.glob("*.json.gz"))) == 3

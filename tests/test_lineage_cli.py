@@ -250,6 +250,7 @@ def test_bad_input(
 def test_empty_library_falls_back_to_the_samples(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    (tmp_path / "empty").mkdir()
     code, _out, err = run(capsys, "history", "Xyzzy", "--home", str(tmp_path / "empty"))
     assert code == 1
     assert "bundled sample documents" in err or "the library at" in err

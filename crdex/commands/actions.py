@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import click
 
-from crdex.commands.options import echo_json, edition_option, home_option, json_option, note
+from crdex.commands.options import (
+    echo_json,
+    edition_option,
+    home_option,
+    json_option,
+    note,
+    note_edition,
+)
 
 __all__ = ["actions"]
 
@@ -54,6 +61,7 @@ def actions(edition: str, check: bool, home: str | None, as_json: bool) -> None:
             raise SystemExit(1)
         return
     ref = lineage.edition(edition)
+    note_edition(edition, ref.id)
     parsed = lineage.library.edition(ref.sha256)
     rows = coverage_table(parsed)
     summary = coverage_summary(rows)

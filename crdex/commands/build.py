@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +18,7 @@ from crdex.commands.options import (
 )
 
 if TYPE_CHECKING:
-    from crdex.index.library import AddReport, Library, Skipped
+    from crdex.index.library import BuildReport, Skipped
     from crdex.index.search import IndexReport
 
 __all__ = ["build"]
@@ -42,54 +41,56 @@ _HOW = {
 @home_option
 @json_option
 def build(paths: tuple[str, ...], home: str | None, as_json: bool) -> None:
-    """Add rules documents to the library; update the identity graph and search index.
+    """Add rules documents to the library; update its editions, identity graph and search index.
 
-    PATHS are files or directories (read recursively); with none, the
-    bundled sample documents. Files that are not rules documents are skipped
-    with a warning; documents already in the library (same bytes) are not
-    parsed again, and only the rule versions that changed are re-indexed.
+    PATHS are files or directories (read recursively; a markdown book is one
+    document); with none, the bundled sample documents. Files that are not
+    rules documents are skipped with a warning; documents already in the
+    library (same bytes) are not parsed again. One build runs at a time: a
+    second one waits for it. Readers keep answering from the last complete
+    build meanwhile, and a build stopped at any point changes nothing.
     """
+    from crdex import api
     from crdex.corpus import bundled_documents
     from crdex.home import resolve_home
-    from crdex.index.library import Library
-    from crdex.index.search import update_index
 
     where = resolve_home(home)
     paths = paths or tuple(str(p) for p in bundled_documents())
-    library = Library(where)
-    started = time.perf_counter()
     with progress_reporter(quiet=as_json) as progress:
-        report = library.add(list(paths), progress=progress)
-        rebuilt = not library.has_graph()
-        graph = library.graph(progress=progress) if library.chain() else None
-        search = update_index(library, progress=progress, notice=note) if library.chain() else None
-    elapsed = time.perf_counter() - started
-    for line in _warnings(report.skipped):
+        report = api.build(paths, home=where, progress=progress, notice=note)
+    for line in _skipped(report.documents.skipped):
         warn(line)
-    chain = library.chain()
+    for line in report.warnings:
+        warn(line)
     if as_json:
-        summary = _summary(where, report, library, graph, rebuilt, elapsed)
-        summary["search"] = search.to_dict() if search else None
-        echo_json(summary)
+        echo_json(_summary(report))
         return
-    click.echo(
-        f"{len(report.added)} documents added, {len(report.known)} already in the library, "
-        f"{len(report.skipped)} skipped"
-    )
+    docs = report.documents
+    counts = [
+        f"{len(docs.added)} documents added",
+        f"{len(docs.known)} already in the library",
+        f"{len(docs.skipped)} skipped",
+    ]
+    if docs.reparsed:
+        counts.append(f"{len(docs.reparsed)} read again for a new parser")
+    click.echo(", ".join(counts))
+    chain, graph = report.chain, report.graph
     if graph is None:
-        click.echo(f"library {where}: no dated rules documents yet")
+        click.echo(f"library {report.home}: no dated rules documents yet")
         return
+    partial = sum(1 for e in chain if not e.complete)
+    partial_note = f", {partial} known only in part" if partial else ""
     click.echo(
-        f"library {where}: {len(library.documents)} documents, "
-        f"a chain of {len(chain)} editions ({chain[0].id} … {chain[-1].id})"
+        f"library {report.home}: a chain of {len(chain)} editions "
+        f"({chain[0].id} … {chain[-1].id}{partial_note})"
     )
-    state = "built" if rebuilt else "up to date"
+    state = "built" if report.graph_rebuilt else "up to date"
     click.echo(
         f"identity graph {state}: {len(graph.identities)} rules and glossary entries, "
-        f"{len(graph.links)} split/merge links ({elapsed:.1f} s)"
+        f"{len(graph.links)} split/merge links ({report.seconds:.1f} s)"
     )
-    if search is not None:
-        click.echo(_describe_index(search))
+    if report.search is not None:
+        click.echo(_describe_index(report.search))
 
 
 def _describe_index(report: IndexReport) -> str:
@@ -99,7 +100,7 @@ def _describe_index(report: IndexReport) -> str:
     )
 
 
-def _warnings(skipped: list[Skipped]) -> list[str]:
+def _skipped(skipped: list[Skipped]) -> list[str]:
     by_dir: dict[str, list[Skipped]] = defaultdict(list)
     for s in skipped:
         by_dir[str(Path(s.path).parent)].append(s)
@@ -116,24 +117,26 @@ def _warnings(skipped: list[Skipped]) -> list[str]:
     return lines
 
 
-def _summary(
-    where: Path, report: AddReport, library: Library, graph: Any, rebuilt: bool, elapsed: float
-) -> dict[str, Any]:
-    chain = library.chain()
+def _summary(report: BuildReport) -> dict[str, Any]:
+    docs, graph = report.documents, report.graph
     return {
-        "home": str(where),
-        "added": [d.id for d in report.added],
-        "known": [d.id for d in report.known],
-        "skipped": [{"path": s.path, "reason": s.reason} for s in report.skipped],
-        "documents": len(library.documents),
-        "chain": [d.id for d in chain],
+        "home": str(report.home),
+        "added": [d.id for d in docs.added],
+        "known": [d.id for d in docs.known],
+        "reparsed": [d.id for d in docs.reparsed],
+        "skipped": [s.to_dict() for s in docs.skipped],
+        "warnings": report.warnings,
+        "chain": [e.id for e in report.chain],
+        "partial": [e.id for e in report.chain if not e.complete],
         "graph": None
         if graph is None
         else {
             "key": graph.key,
-            "rebuilt": rebuilt,
+            "rebuilt": report.graph_rebuilt,
             "identities": len(graph.identities),
             "links": len(graph.links),
         },
-        "seconds": round(elapsed, 3),
+        "search": report.search.to_dict() if report.search is not None else None,
+        "generation": report.generation.name if report.generation else None,
+        "seconds": round(report.seconds, 3),
     }

@@ -55,6 +55,9 @@ def diff(
         data = result.to_dict()
         if only:
             data["changes"] = [c for c in data["changes"] if c["kind"] in only]
+        if no_words:
+            for change in data["changes"]:
+                change.pop("diff", None)
         echo_json(data)
     else:
         click.echo(render_diff(result, words=not no_words, kinds=set(only) or None))

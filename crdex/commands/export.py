@@ -58,7 +58,8 @@ def _format_of(output: str, fmt: str | None) -> str:
     "--output",
     "-o",
     metavar="PATH",
-    help="File to write ('-' for standard output, JSON formats only).",
+    help="File to write: '-' is standard output; links are followed, pipes and devices "
+    "written into, files replaced whole.",
 )
 @click.option(
     "--schema", "print_schema", is_flag=True, help="Print the JSON Schema of the exports and exit."
@@ -80,9 +81,10 @@ def export(
     (2004-06-01/502.36, Scry). JSON and JSON Lines follow the schema that --schema
     prints; SQLite has one table per kind of thing, with keys and indexes.
     """
-    from crdex.home import resolve_home
-    from crdex.index.export import ExportError, plan_export, schema_text
+    from crdex.home import explicit_home, resolve_home
     from crdex.index.export import export as write_export
+    from crdex.index.export import plan_export, schema_text
+    from crdex.index.outputs import destination
     from crdex.index.questions import open_lineage
 
     if print_schema:
@@ -91,9 +93,8 @@ def export(
     if not output:
         raise click.UsageError("give the file to write with -o PATH (or --schema)")
     fmt = _format_of(output, fmt)
-    if fmt == "sqlite" and output == "-":
-        raise ExportError("a SQLite export needs a file: give -o PATH")
-    lineage = open_lineage(resolve_home(home))
+    destination(output)  # a folder that is missing or a directory named: say so before the work
+    lineage = open_lineage(resolve_home(home), must_exist=explicit_home(home))
     if lineage.bundled:
         warn(
             "the library is empty; exporting the bundled sample documents "
@@ -106,12 +107,15 @@ def export(
     if output == "-":
         return
     elapsed = time.perf_counter() - started
-    size = Path(output).stat().st_size
     first, last = plan.editions[0].id, plan.editions[-1].id
     span = first if first == last else f"{first} … {last}"
     count = len(plan.editions)
+    where = destination(output)
+    size = (
+        f"{where.path.stat().st_size / 1e6:.1f} MB, " if where.how == "file" and where.path else ""
+    )
     click.echo(
         f"exported {count} edition{'s' * (count != 1)} ({span}) as {fmt} to {output} "
-        f"({size / 1e6:.1f} MB, {elapsed:.1f} s)",
+        f"({size}{elapsed:.1f} s)",
         err=True,
     )

@@ -11,6 +11,7 @@ from crdex.commands.options import (
     home_option,
     json_option,
     note,
+    note_edition,
 )
 
 __all__ = ["history"]
@@ -37,6 +38,7 @@ def history(number: str, edition: str | None, home: str | None, as_json: bool) -
     if lineage.bundled:
         note(BUNDLED_NOTE)
     result = lineage.history(number, edition)
+    note_edition(edition, result.edition)
     if as_json:
         echo_json(result.to_dict())
     else:

@@ -27,6 +27,7 @@ __all__ = [
     "home_option",
     "json_option",
     "note",
+    "note_edition",
     "progress_reporter",
     "warn",
 ]
@@ -100,6 +101,12 @@ class LazyChoice(click.Choice):
 def note(message: str) -> None:
     """A note for people on standard error (never mixed into the answer)."""
     click.echo(f"note: {message}", err=True)
+
+
+def note_edition(asked: str | None, answered: str) -> None:
+    """Say which edition answered when a date, not an edition's id, named it."""
+    if asked and asked.strip().casefold() not in ("latest", answered.casefold()):
+        note(f"no edition is dated {asked.strip()}; the one in force that day, {answered}, answers")
 
 
 def warn(message: str) -> None:

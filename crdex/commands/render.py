@@ -14,7 +14,7 @@ from rich.text import Text
 from crdex.index.search import Group, Hit, SearchResult, Snippet
 from crdex.index.search.view import GlossaryView, RuleView
 
-__all__ = ["indented", "print_glossary", "print_rule", "print_search"]
+__all__ = ["indented", "print_glossary", "print_rule", "print_search", "print_topics"]
 
 # editions listed one by one up to this many; more are shown as a range
 _LIST_EDITIONS = 3
@@ -115,6 +115,16 @@ def print_glossary(console: Console, view: GlossaryView) -> None:
     indented(console, Text(view.definition), 2)
     if view.references:
         indented(console, Text(f"see: {', '.join(view.references)}", style="dim"), 2)
+
+
+def print_topics(console: Console, view: RuleView) -> None:
+    """The rulings summaries' topics on a rule, after it."""
+    for t in view.topics:
+        line = (
+            f"{t['date'][:4] if t.get('date') else ''} rulings on {t['on']}'s topic: "
+            f"{t['topic']} {t['title']} ({t['rulings']} rulings, {t['rules']} rules) in {t['page']}"
+        ).strip()
+        indented(console, Text(line, style="dim"), 0)
 
 
 def print_rule(console: Console, view: RuleView, depth: int) -> None:

@@ -43,12 +43,14 @@ def search(
     game" in old editions). AND, OR, NOT, parentheses, title: and text:
     work as in Whoosh.
     """
-    from crdex.home import resolve_home
+    from crdex.home import explicit_home, resolve_home
     from crdex.index.search import open_search
 
     text = " ".join(query)
     with progress_reporter(quiet=as_json) as progress:
-        index = open_search(resolve_home(home), notice=note, progress=progress)
+        index = open_search(
+            resolve_home(home), notice=note, progress=progress, must_exist=explicit_home(home)
+        )
     result = index.search(
         text, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
     )

@@ -11,6 +11,7 @@ from crdex.commands.options import (
     home_option,
     json_option,
     note,
+    note_edition,
 )
 
 __all__ = ["show"]
@@ -33,7 +34,7 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     from rich.text import Text
 
     from crdex import api
-    from crdex.commands.render import print_glossary, print_rule
+    from crdex.commands.render import print_glossary, print_rule, print_topics
     from crdex.index.search.view import GlossaryView
     from crdex.index.search.view import show as show_rule
 
@@ -41,6 +42,7 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     if lineage.bundled:
         note(BUNDLED_NOTE)
     view = show_rule(lineage, number, edition)
+    note_edition(edition, view.edition)
     if as_json:
         echo_json(view.to_dict())
         return
@@ -50,3 +52,4 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     else:
         console.print(Text(f"{view.edition}", style="dim"))
         print_rule(console, view, 0)
+        print_topics(console, view)

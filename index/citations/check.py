@@ -13,11 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import CheckError
 from .finder import find_citations
 from .fix import apply_fixes, unified_diff
-from .judge import Judge, Judgement
+from .judge import Judge
 from .lexer import syntax_for
-from .sources import iter_sources, read_source, write_source
+from .sources import STDIN, Skipped, SourceWalk, read_source, write_source
+from .verdicts import Judgement
 
 __all__ = ["CheckReport", "FileResult", "check_paths", "check_text"]
 
@@ -36,7 +38,7 @@ class CheckReport:
 
     edition: str
     files: list[FileResult] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
     written: bool = False
 
     @property
@@ -74,13 +76,13 @@ class CheckReport:
             "fixed": sum(f.fixed for f in self.files) if self.written else 0,
             "findings": [{"path": p, **j.to_dict()} for p, j in self.judgements],
             "diffs": self.diffs,
-            "skipped": self.skipped,
+            "skipped": [x.to_dict() for x in self.skipped],
         }
 
 
 def check_text(text: str, path: str, judge: Judge) -> list[Judgement]:
     """The judgements of every citation in one file's text (its name picks the syntax)."""
-    return [judge.judge(c) for c in find_citations(text, syntax_for(path))]
+    return judge.judge_all(find_citations(text, syntax_for(path)))
 
 
 def check_paths(
@@ -89,15 +91,23 @@ def check_paths(
     *,
     fix: bool = False,
     dry_run: bool = False,
+    stdin_name: str = "<stdin>",
 ) -> CheckReport:
-    """Check every file under ``paths``; with ``fix``, rewrite moved citations (not if ``dry_run``)."""
+    """Check every file under ``paths`` (``-``: standard input, shown as ``stdin_name``).
+
+    With ``fix``, moved citations are rewritten in place (not if ``dry_run``).
+    """
+    names = [os.fspath(p) for p in paths]
+    if fix and not dry_run and STDIN in names:
+        raise CheckError("standard input cannot be fixed in place; use --dry-run for the diff")
     report = CheckReport(judge.edition, written=fix and not dry_run)
-    for path in iter_sources(paths):
+    walk = SourceWalk(names)
+    for path in walk:
         source = read_source(path)
+        shown = stdin_name if path == STDIN else path
         if source is None:
-            report.skipped.append(str(path))
+            walk.skipped.append(Skipped(shown, "file", "binary"))
             continue
-        shown = str(path)
         judgements = check_text(source.text, shown, judge)
         result = FileResult(shown, judgements)
         if fix:
@@ -108,4 +118,5 @@ def check_paths(
                 if not dry_run:
                     write_source(source, new)
         report.files.append(result)
+    report.skipped = walk.skipped
     return report

@@ -7,12 +7,19 @@ What counts as a citation:
   601.2c" (each item a citation), "§ 601.2f", "CR section 6";
 - in brackets: "[702.19b]", "[601.2]";
 - pinned to a date: "20100716 - 601.2f", "2010-07-16: CR 601.2f" (the
-  number as of that date);
-- bare, when it has a subrule letter: "601.2f", "601.2a–h".
+  number as of that date); a date-shaped token that is no date
+  ("20131313 - 601.2f", "201300713 - 704.5k") still pins its numbers, as
+  a bad date for the judge to report;
+- bare, when it has a subrule letter: "601.2f", "601.2a–h";
+- the items of a list after any of these: "704.5n, 702.14c",
+  "800.4a/800.4d", "rules 613.10, 613.11 and 613.12"; in a pinned list
+  every number shares the date.
 
 Everything else is a plain number: "100 cards", "200.0", "3.14", "1.601.2",
 "$100.25", "601.2" with no keyword, brackets or letter, "section 2 of the
-License", "rules        391" (a label and a count in an aligned table).
+License", "rules        391" (a label and a count in an aligned table), and
+a bracketed number with no dot that no rules keyword introduces ("[123]"
+is an array index or a footnote; "rule [702]" is a citation).
 Numbers inside URLs and paths ("/601.2f") are not citations. A line that
 contains ``crdex: ignore`` is skipped. Ranges are expanded with
 :func:`crdex.parser.references.expand_range`.
@@ -30,7 +37,7 @@ from crdex.parser.references import expand_range
 
 from .lexer import Syntax, prose_mask
 
-__all__ = ["IGNORE", "Citation", "find_citations", "find_in_line"]
+__all__ = ["IGNORE", "Citation", "find_citations", "find_in_line", "valid_date"]
 
 # subrule letters: one, or two beginning with "a" (704.5aa); "100.5px" is not a rule
 _L = r"(?:a[a-z]|[a-z])"
@@ -52,12 +59,16 @@ _KEYWORD = re.compile(
     rf"(?P<kw>{_CR}(?:{_S}(?:{_RULEWORD}|§))?|{_RULEWORD}|§){_S}#?{_S}(?={_RULE})"
 )
 _CR_SECTION = re.compile(rf"{_CR}{_S}[Ss]ection{_S}(?P<start>[1-9]){_STOP}")
+# a date as written (20100716, 2010-07-16, 2010-7-16) or date-shaped but mistyped:
+# seven to nine digits from a year, or a dashed year-month-day
 _DATED = re.compile(
-    r"(?<![\w.])(?P<date>(?:19|20)\d\d(?P<dsep>-?)[01]\d(?P=dsep)[0-3]\d)(?!\d)"
+    r"(?<![\w.])(?P<date>(?:19|20)\d\d(?:-\d{1,2}-\d{1,2}|\d{3,5}))(?![\d-])"
     rf"{_S}(?:[-\u2013\u2014:,]{_S})?(?:{_CR}{_S}|{_RULEWORD}{_S})?#?{_S}(?={_RULE})"
 )
 _ITEM_RE = re.compile(_ITEM)
-_LIST_SEP = re.compile(rf"{_S}(?:,{_S}(?:and{_S}|or{_S})?|\s(?:and|or|&){_S})")
+_LIST_SEP = re.compile(rf"{_S}(?:,{_S}(?:and{_S}|or{_S})?|/{_S}|\s(?:and|or|&){_S})")
+# what makes a bracketed number without a dot a rule: a rules keyword just before it
+_RULES_BEFORE = re.compile(rf"(?:{_CR}(?:{_S}(?:{_RULEWORD}|§))?|{_RULEWORD}|§){_S}\Z")
 _BRACKET = re.compile(rf"\[{_S}(?P<item>{_ITEM}){_S}\]")
 _BARE = re.compile(rf"(?<![\w.$/#\\@-])(?P<start>[1-9]\d{{2}}\.[1-9]\d{{0,2}}{_L}){_STOP}{_TAIL}")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
@@ -94,10 +105,20 @@ class Citation:
     def is_range(self) -> bool:
         return len(self.numbers) > 1
 
+    @property
+    def bad_pin(self) -> bool:
+        """Pinned to a date-shaped token that is no date ("20131313")."""
+        return bool(self.pin_text) and self.pinned is None
 
-def _item(
-    m: re.Match[str], offset: int = 0
-) -> tuple[str, int, int, tuple[str, ...], str, str, str]:
+
+# (number text, start, end, members, first, separator, last) of one item
+_Item = tuple[str, int, int, tuple[str, ...], str, str, str]
+# (ISO date or None, the date as written, its column) of a pinned citation
+_Pin = tuple[str | None, str, int]
+_NO_PIN: _Pin = (None, "", -1)
+
+
+def _item(m: re.Match[str], offset: int = 0) -> _Item:
     """(number text, start, end, members, first, separator, last) of an item match."""
     first = m.group("start")
     last = m.group("lend") or m.group("nend")
@@ -124,11 +145,17 @@ def _item(
     )
 
 
-def _valid_date(text: str) -> str | None:
-    digits = text.replace("-", "")
+def valid_date(text: str) -> str | None:
+    """The ISO date a pin writes (20100716, 2010-07-16, 2010-7-16), or None when it is none."""
+    if "-" in text:
+        parts = text.split("-")
+    elif len(text) == 8:
+        parts = [text[:4], text[4:6], text[6:]]
+    else:
+        return None
     try:
-        return _dt.date(int(digits[:4]), int(digits[4:6]), int(digits[6:])).isoformat()
-    except ValueError:
+        return _dt.date(*(int(p) for p in parts)).isoformat()
+    except (ValueError, TypeError):
         return None
 
 
@@ -140,7 +167,7 @@ def find_in_line(text: str, line: int = 1) -> list[Citation]:
     def free(a: int, b: int) -> bool:
         return all(b <= x or a >= y for x, y in taken)
 
-    def add(col: int, written_end: int, style: str, item: tuple, **pin: object) -> None:  # type: ignore[type-arg]
+    def add(col: int, written_end: int, style: str, item: _Item, pin: _Pin) -> None:
         number, start, end, members, first, sep, last = item
         found.append(
             Citation(
@@ -155,65 +182,60 @@ def find_in_line(text: str, line: int = 1) -> list[Citation]:
                 first=first,
                 separator=sep,
                 last=last,
-                **pin,  # type: ignore[arg-type]
+                pinned=pin[0],
+                pin_text=pin[1],
+                pin_start=pin[2],
             )
         )
         taken.append((col, written_end))
 
+    def listed(pos: int, style: str, dotted: bool, pin: _Pin) -> None:
+        """The items that follow an item at ``pos`` in a list, as citations of the same kind."""
+        while (sep := _LIST_SEP.match(text, pos)) is not None:
+            nxt = _ITEM_RE.match(text, sep.end())
+            if nxt is None or not free(nxt.start(), nxt.end()):
+                return
+            if dotted and "." not in nxt.group("start"):
+                return  # "rule 601.2a and 100 cards": a list of rules goes on with rules
+            item = _item(nxt)
+            add(nxt.start(), item[2], style, item, pin)
+            pos = item[2]
+
     for m in _DATED.finditer(text):
         item_m = _ITEM_RE.match(text, m.end())
-        date = _valid_date(m.group("date"))
-        if item_m is None or date is None or not free(m.start(), item_m.end()):
+        if item_m is None or not free(m.start(), item_m.end()):
             continue
+        token = m.group("date")
+        pin = (valid_date(token), token, m.start("date"))
         item = _item(item_m)
-        add(
-            m.start(),
-            item[2],
-            "dated",
-            item,
-            pinned=date,
-            pin_text=m.group("date"),
-            pin_start=m.start("date"),
-        )
+        add(m.start(), item[2], "dated", item, pin)
+        listed(item[2], "dated", "." in item_m.group("start"), pin)
     for m in _CR_SECTION.finditer(text):
         if free(m.start(), m.end()):
             number = m.group("start")
-            add(
-                m.start(),
-                m.end(),
-                "section",
-                (number, m.start("start"), m.end(), (number,), number, "", ""),
-            )
+            item = (number, m.start("start"), m.end(), (number,), number, "", "")
+            add(m.start(), m.end(), "section", item, _NO_PIN)
     for m in _KEYWORD.finditer(text):
-        pos = m.end()
-        item_m = _ITEM_RE.match(text, pos)
+        item_m = _ITEM_RE.match(text, m.end())
         if item_m is None or not free(m.start(), item_m.end()):
             continue
         style = "cr" if not re.fullmatch(r"[Rr]ules?|RULES?|§", m.group("kw")) else "rule"
         item = _item(item_m)
-        add(m.start(), item[2], style, item)
-        pos = item[2]
-        plain = "." not in item_m.group("start")
-        while (sep := _LIST_SEP.match(text, pos)) is not None:
-            nxt = _ITEM_RE.match(text, sep.end())
-            if nxt is None or not free(nxt.start(), nxt.end()):
-                break
-            if "." not in nxt.group("start") and not plain:
-                break  # "rule 601.2a and 100 cards": a list of rules goes on with rules
-            item = _item(nxt)
-            add(nxt.start(), item[2], style, item)
-            pos = item[2]
+        add(m.start(), item[2], style, item, _NO_PIN)
+        listed(item[2], style, "." in item_m.group("start"), _NO_PIN)
     for m in _BRACKET.finditer(text):
         if not free(m.start(), m.end()):
             continue
         item_m = _ITEM_RE.match(text, m.start("item"))
         assert item_m is not None
-        item = _item(item_m)
-        add(m.start(), m.end(), "bracket", item)
+        if "." not in item_m.group("start") and not _RULES_BEFORE.search(text, 0, m.start()):
+            continue  # "[123]": an index or a footnote, unless it follows "rule" or "CR"
+        add(m.start(), m.end(), "bracket", _item(item_m), _NO_PIN)
     for m in _BARE.finditer(text):
         if free(m.start(), m.end()):
             item = _item(m)
-            add(m.start(), item[2], "bare", item)
+            add(m.start(), item[2], "bare", item, _NO_PIN)
+            listed(item[2], "bare", True, _NO_PIN)
     found.sort(key=lambda c: (c.column, c.start))
     return found
 

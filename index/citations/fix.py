@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Iterable
 
-from .judge import Judgement
+from .verdicts import Judgement
 
 __all__ = ["apply_fixes", "unified_diff"]
 
@@ -20,16 +20,17 @@ _LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 def apply_fixes(text: str, judgements: Iterable[Judgement]) -> tuple[str, int]:
     """``text`` with every fixable citation rewritten, and how many were."""
-    edits: dict[int, list[tuple[int, int, str]]] = {}
+    edits: dict[int, set[tuple[int, int, str]]] = {}
     count = 0
     for j in judgements:
         if j.replacement is None:
             continue
         c = j.citation
-        spans = edits.setdefault(c.line, [])
-        spans.append((c.start, c.end, j.replacement))
+        spans = edits.setdefault(c.line, set())
+        spans.add((c.start, c.end, j.replacement))
         if j.pin_replacement is not None and c.pin_start >= 0:
-            spans.append((c.pin_start, c.pin_start + len(c.pin_text), j.pin_replacement))
+            # the numbers of a pinned list share one date: it is rewritten once
+            spans.add((c.pin_start, c.pin_start + len(c.pin_text), j.pin_replacement))
         count += 1
     if not edits:
         return text, 0
@@ -46,5 +47,6 @@ def unified_diff(path: str, old: str, new: str) -> str:
     """A unified diff of one file, a/ and b/ prefixed like git's."""
     a = _LINES.findall(old)
     b = _LINES.findall(new)
-    out = difflib.unified_diff(a, b, fromfile=f"a/{path}", tofile=f"b/{path}")
+    name = path.lstrip("/")  # an absolute path: a/tmp/x, not a//tmp/x
+    out = difflib.unified_diff(a, b, fromfile=f"a/{name}", tofile=f"b/{name}")
     return "".join(line if line.endswith(("\n", "\r")) else line + "\n" for line in out)

@@ -10,95 +10,39 @@ A citation without a date is taken to mean the rule with that number in the
 edition checked against. When no rule has the number there, the graph says
 what became of the last rule that had it: renumbered (moved), removed, or
 never a rule at all (does not exist).
+
+Only a change of a rule's own text in meaning makes it "text changed". An
+edit of its examples alone is reported apart ("example changed", not a
+problem); typography and renumbered cross-references are no change at all.
+A pin that is no date ("20131313") is a finding of its own, "bad date",
+with what the number meant near the date it was probably meant to be
+(:mod:`.dates`).
+
+The numbers of one pinned citation ("20091005 - 704.5n, 702.14c") share
+its date, and a fix rewrites all of them and the date, or nothing: a date
+is never moved on over a number that was not brought along with it
+(:mod:`.rewrite`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import itertools
+from collections.abc import Iterable
 
 from crdex.index.errors import LineageError
+from crdex.index.lineage.classify import EXAMPLES, MEANING, refine
 from crdex.index.lineage.editions import EditionRef, find_edition
 from crdex.index.lineage.graph import Graph, Identity
 from crdex.index.lineage.history import describe
 from crdex.index.lineage.resolve import resolve
 from crdex.parser.numbers import RuleNumber
-from crdex.parser.references import expand_range
 
+from .dates import read_bad_date
 from .finder import Citation
+from .rewrite import hold_pinned_lists, rewrite
+from .verdicts import STATUSES, Judgement, Verdict
 
-__all__ = ["LABELS", "STATUSES", "Judge", "Judgement", "Verdict"]
-
-# worst first: a citation with several members takes the worst of their statuses
-STATUSES = ("bad-date", "missing", "removed", "moved", "changed", "ok")
-LABELS = {
-    "ok": "ok",
-    "missing": "does not exist",
-    "moved": "moved",
-    "changed": "text changed",
-    "removed": "removed",
-    "bad-date": "bad date",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """What became of one number of a citation.
-
-    ``current`` is its number in the edition checked against; ``fixable``
-    says that rewriting the number to ``current`` (and a pinned date to that
-    edition's date) keeps the citation's meaning.
-    """
-
-    number: str
-    status: str
-    detail: str
-    current: str | None = None
-    fixable: bool = False
-    short: str = ""
-
-    @property
-    def brief(self) -> str:
-        """A few words, for one member of a range."""
-        return self.short or self.detail
-
-
-@dataclass(frozen=True, slots=True)
-class Judgement:
-    """A citation's verdict: its status, a message, and the rewrite that fixes it, if any."""
-
-    citation: Citation
-    status: str
-    message: str
-    edition: str
-    verdicts: tuple[Verdict, ...]
-    replacement: str | None = None
-    pin_replacement: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.status == "ok"
-
-    @property
-    def label(self) -> str:
-        return LABELS[self.status]
-
-    def to_dict(self) -> dict[str, Any]:
-        c = self.citation
-        return {
-            "line": c.line,
-            "column": c.column,
-            "text": c.text,
-            "style": c.style,
-            "numbers": list(c.numbers),
-            "pinned": c.pinned,
-            "edition": self.edition,
-            "status": self.status,
-            "message": self.message,
-            "current": [v.current for v in self.verdicts],
-            "replacement": self.replacement,
-            "pin_replacement": self.pin_replacement,
-        }
+__all__ = ["Judge"]
 
 
 def _ref(graph: Graph, index: int) -> EditionRef:
@@ -159,13 +103,24 @@ class Judge:
         span = kids[0] if len(kids) == 1 else f"{kids[0]}–{kids[-1]}"
         return f" ({parent} has {span})"
 
-    def _changed_between(self, ident: Identity, a: int, b: int) -> str | None:
-        """The first edition after ``a``, up to ``b``, where the wording changed in meaning."""
+    def _edits_between(self, ident: Identity, a: int, b: int) -> tuple[str | None, str | None]:
+        """The first editions after ``a``, up to ``b``, where the rule's own text changed in
+        meaning, and where its examples alone did (None when it did not)."""
         lo, hi = sorted((a, b))
-        for run in ident.runs:
-            if lo < run.start <= hi and run.change == "meaning":
-                return self.graph.editions[run.start].id
-        return None
+        meaning = examples = None
+        for prev, run in itertools.pairwise(ident.runs):
+            if not (lo < run.start <= hi) or run.change != MEANING:
+                continue
+            texts = self.graph.texts
+            change = refine(
+                run.change, texts[prev.title], texts[prev.text], texts[run.title], texts[run.text]
+            )
+            where = self.graph.editions[run.start].id
+            if change == EXAMPLES:
+                examples = examples or where
+            else:
+                meaning = meaning or where
+        return meaning, examples
 
     def _pin(self, date: str) -> EditionRef | str:
         if date not in self._pins:
@@ -200,11 +155,13 @@ class Judge:
             return Verdict(
                 number, "moved", f"merged into {res.number} in {to.id} ({res.label})", res.number
             )
-        changed = self._changed_between(ident, at.index, to.index)
+        changed, examples = self._edits_between(ident, at.index, to.index)
         if res.number != number:
             detail = f"{number} as of {date} is {res.number} in {to.id} ({label})"
             if changed:
                 detail += f"; its wording changed in {changed}"
+            elif examples:
+                detail += f"; an example changed in {examples}"
             return Verdict(
                 number, "moved", detail, res.number, changed is None, f"{number} → {res.number}"
             )
@@ -216,7 +173,59 @@ class Judge:
                 number,
                 short=f"{number} changed in {changed}",
             )
+        if examples:
+            return Verdict(
+                number,
+                "example-changed",
+                f"an example of {number} changed in {examples}; its own text did not ({label})",
+                number,
+                fixable=True,
+                short=f"{number}: an example changed in {examples}",
+            )
         return Verdict(number, "ok", f"{number} in {to.id}", number, fixable=True)
+
+    def misdated(self, number: str, token: str) -> Verdict:
+        """A number pinned to a token that is no date, with what it meant near the date meant."""
+        head = f"{token} is not a date"
+        reading = read_bad_date(token)
+        if reading is None:
+            return Verdict(number, "bad-date", head, short=head)
+        what, spans = reading
+        editions: set[int] = set()
+        for lo, hi in spans:
+            a, b = self._pin(lo), self._pin(hi)
+            if isinstance(b, str):
+                continue  # the whole span is before the first edition
+            assert b.index is not None
+            start = 0 if isinstance(a, str) else a.index
+            assert start is not None
+            editions.update(range(start, b.index + 1))
+        holders = {i: self.graph.holder(number, i) for i in editions}
+        ids = {h.id if h is not None else None for h in holders.values()}
+        if len(ids) != 1 or None in ids:
+            why = "held more than one rule" if len(ids) > 1 else "was no rule then"
+            if not editions:
+                why = "is before the first edition"
+            return Verdict(
+                number, "bad-date", f"{head} (read as {what}, {number} {why})", short=head
+            )
+        first = min(editions)
+        meant = self.pinned(number, self.graph.editions[first].date)
+        holder = holders[first]
+        assert holder is not None
+        label = self._label(holder, first)
+        now = (
+            f"is {meant.current} in {self.edition}" if meant.status != "removed" else "was removed"
+        )
+        if meant.status == "changed":
+            now += "; its wording changed since"
+        return Verdict(
+            number,
+            "bad-date",
+            f"{head}; read as {what}, {number} ({label}) {now}",
+            meant.current,
+            short=head,
+        )
 
     def unpinned(self, number: str) -> Verdict:
         """The rule with ``number`` in the target edition, or what became of the last one."""
@@ -262,12 +271,15 @@ class Judge:
 
     def judge(self, citation: Citation) -> Judgement:
         date = citation.pinned or self.as_of
-        verdicts = tuple(
-            self.pinned(n, date) if date else self.unpinned(n) for n in citation.numbers
-        )
+        if citation.bad_pin:
+            verdicts = tuple(self.misdated(n, citation.pin_text) for n in citation.numbers)
+        else:
+            verdicts = tuple(
+                self.pinned(n, date) if date else self.unpinned(n) for n in citation.numbers
+            )
         status = min((v.status for v in verdicts), key=STATUSES.index)
         bad = [v for v in verdicts if v.status != "ok"] or list(verdicts)
-        replacement, pin = self._fix(citation, verdicts, status)
+        replacement, pin = rewrite(citation, verdicts, status, self.target.date)
         if not citation.is_range:
             message = bad[0].detail
         elif status == "ok":
@@ -278,49 +290,7 @@ class Judge:
             message = f"{citation.number}: " + "; ".join(v.brief for v in bad)
         return Judgement(citation, status, message, self.edition, verdicts, replacement, pin)
 
-    def _fix(
-        self, citation: Citation, verdicts: tuple[Verdict, ...], status: str
-    ) -> tuple[str | None, str | None]:
-        if status != "moved" or not all(v.fixable and v.current for v in verdicts):
-            return None, None
-        pin = None
-        if citation.pinned and self.target.date:
-            pin = (
-                self.target.date if "-" in citation.pin_text else self.target.date.replace("-", "")
-            )
-        if not citation.is_range:
-            return verdicts[0].current, pin
-        first, last = verdicts[0].current, verdicts[-1].current
-        assert first is not None and last is not None
-        text = _range_text(first, last, citation)
-        if text is None:
-            return None, None
-        wanted = {v.current for v in verdicts}
-        if not wanted <= set(expand_range(first, last)):
-            return None, None
-        return text, pin
-
-
-def _range_text(first: str, last: str, citation: Citation) -> str | None:
-    """``first``–``last`` written in the shape of the original range."""
-    a, b = RuleNumber.parse(first), RuleNumber.parse(last)
-    sep = citation.separator
-    if a == b:
-        return None
-    written_last = citation.last
-    if (
-        written_last.isalpha()
-        and a.letters
-        and b.letters
-        and (a.section, a.rule) == (b.section, b.rule)
-    ):
-        return f"{first}{sep}{b.letters}"
-    if (
-        written_last.isdigit()
-        and a.rule is not None
-        and not a.letters
-        and not b.letters
-        and a.section == b.section
-    ):
-        return f"{first}{sep}{b.rule}"
-    return f"{first}{sep}{last}"
+    def judge_all(self, citations: Iterable[Citation]) -> list[Judgement]:
+        """Judge every citation of a file; the numbers of one pinned citation are fixed together
+        (:func:`.rewrite.hold_pinned_lists`)."""
+        return hold_pinned_lists([self.judge(c) for c in citations])

@@ -1,25 +1,47 @@
-"""Reading the files to check, and writing fixed ones back byte for byte.
+"""The files to check: named ones, walked folders (minus what the project generates), stdin.
+
+A walk reads a project's own files and skips, saying why, what is not
+its own: hidden entries (``.git``), what its ``.gitignore`` files ignore
+(:mod:`.ignore`), build output and downloaded dependencies (:mod:`.projects`),
+links to folders (not followed: a link can lead out of the project or round
+in a circle), broken links and binary files. A path named on the command
+line is always read, whatever its name; ``-`` is standard input, and a
+device or pipe (``/dev/null``, ``<(…)``) is read like a file.
 
 Files are decoded as UTF-8 (with or without BOM), UTF-16 with a BOM, then
 cp1252, then Latin-1, and written back in the same encoding with the same
-line endings: a fix changes the citations and nothing else. Binary files
-are skipped; so are hidden directories and dependency folders when a
-directory is walked (a file named explicitly is always read).
+line endings (through :mod:`crdex.index.outputs`: links are followed, the
+file is replaced whole, its mode kept): a fix changes the citations and
+nothing else.
 """
 
 from __future__ import annotations
 
 import codecs
 import os
+import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from crdex.index.outputs import write_bytes
 
 from .errors import SourceError
+from .ignore import IgnoreRules
+from .projects import generated_folder
 
-__all__ = ["SKIP_DIRS", "SourceFile", "iter_sources", "read_source", "write_source"]
+__all__ = [
+    "STDIN",
+    "Skipped",
+    "SourceFile",
+    "SourceWalk",
+    "missing_paths",
+    "read_source",
+    "write_source",
+]
 
-SKIP_DIRS = frozenset({"node_modules", "__pycache__", "venv", "site-packages", "target"})
+STDIN = "-"
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -28,61 +50,127 @@ _BOMS = (
 
 
 @dataclass(frozen=True, slots=True)
+class Skipped:
+    """A file or folder that was not read, and why."""
+
+    path: str
+    kind: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "kind": self.kind, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
 class SourceFile:
     """A file's text and how to write it back."""
 
-    path: Path
+    path: Path | None
     text: str
     encoding: str
     bom: bytes = b""
 
 
-def iter_sources(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """The files under ``paths``, in sorted order; missing paths raise :class:`SourceError`."""
-    for given in paths:
-        p = Path(given)
-        if p.is_file():
-            yield p
-        elif p.is_dir():
-            for root, dirs, files in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS)
-                for name in sorted(files):
-                    if not name.startswith("."):
-                        yield Path(root) / name
-        else:
-            raise SourceError(f"{p}: no such file or directory")
+def missing_paths(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """The named paths that do not exist (``-`` always does)."""
+    return [
+        os.fspath(p) for p in paths if os.fspath(p) != STDIN and not os.path.exists(os.fspath(p))
+    ]
 
 
-def read_source(path: Path) -> SourceFile | None:
-    """The file's text, or None when it is binary."""
+@dataclass(slots=True)
+class SourceWalk:
+    """The files under ``paths``, in sorted order, and what was skipped on the way.
+
+    Iterating yields paths (``-`` for standard input); ``skipped`` fills as it goes.
+    """
+
+    paths: list[str]
+    skipped: list[Skipped] = field(default_factory=list)
+
+    def __iter__(self) -> Iterator[str]:
+        missing = missing_paths(self.paths)
+        if missing:
+            raise SourceError(f"{missing[0]}: no such file or directory")
+        for given in self.paths:
+            p = Path(given)
+            if given == STDIN or not p.is_dir():
+                yield given
+            else:
+                root = p.resolve()
+                yield from self._folder(p, root, IgnoreRules.above(root))
+
+    def _skip(self, path: Path, kind: str, reason: str) -> None:
+        self.skipped.append(Skipped(str(path), kind, reason))
+
+    def _folder(self, folder: Path, real: Path, rules: IgnoreRules) -> Iterator[str]:
+        rules = rules.inside(folder, real, str(folder / ".gitignore"))
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            self._skip(folder, "folder", f"cannot be read ({exc.strerror or exc})")
+            return
+        folders: list[os.DirEntry[str]] = []
+        names = [e.name for e in entries if not e.is_dir()]
+        for entry in entries:
+            shown = folder / entry.name
+            is_dir = entry.is_dir()
+            why = _unread(entry, is_dir, rules, real)
+            if why is not None:
+                self._skip(shown, "folder" if is_dir else "file", why)
+            elif is_dir:
+                folders.append(entry)
+            else:
+                yield str(shown)
+        for entry in folders:
+            why = generated_folder(folder / entry.name, names)
+            if why is not None:
+                self._skip(folder / entry.name, "folder", why)
+            else:
+                yield from self._folder(folder / entry.name, real / entry.name, rules)
+
+
+def _unread(entry: os.DirEntry[str], is_dir: bool, rules: IgnoreRules, real: Path) -> str | None:
+    """Why a walk does not read ``entry``, or None (a folder is then asked :func:`generated_folder`)."""
+    if entry.name.startswith("."):
+        return "hidden"
+    if is_dir and entry.is_symlink():
+        return "a link to a folder, not followed (name it to check it)"
+    rule = rules.ignored_by(real / entry.name, is_dir)
+    if rule is not None:
+        return f"ignored by {rule.where} ({rule.pattern})"
+    if not is_dir and not entry.is_file():
+        return "a broken link" if entry.is_symlink() else "not a regular file"
+    return None
+
+
+def read_source(path: str) -> SourceFile | None:
+    """The file's text (``-``: standard input), or None when it is binary."""
     try:
-        data = path.read_bytes()
+        if path == STDIN:
+            data, where = sys.stdin.buffer.read(), None
+        else:
+            data, where = Path(path).read_bytes(), Path(path)
     except OSError as exc:
         raise SourceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:
-                return SourceFile(path, data[len(bom) :].decode(encoding), encoding, bom)
+                return SourceFile(where, data[len(bom) :].decode(encoding), encoding, bom)
             except UnicodeDecodeError:
                 return None
     if b"\x00" in data[:8192]:
         return None
     for encoding in ("utf-8", "cp1252", "latin-1"):
         try:
-            return SourceFile(path, data.decode(encoding), encoding)
+            return SourceFile(where, data.decode(encoding), encoding)
         except UnicodeDecodeError:
             continue
     return None  # pragma: no cover - latin-1 decodes every byte
 
 
 def write_source(source: SourceFile, text: str) -> None:
-    """Write ``text`` back to the file in its original encoding."""
-    data = source.bom + text.encode(source.encoding)
-    tmp = source.path.with_name(f".{source.path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(data)
-        os.chmod(tmp, source.path.stat().st_mode)
-        tmp.replace(source.path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise SourceError(f"{source.path}: cannot be written ({exc.strerror or exc})") from None
+    """Write ``text`` back to the file in its original encoding (through links, replaced whole)."""
+    if source.path is None:
+        raise SourceError("standard input cannot be fixed in place; use --dry-run for the diff")
+    write_bytes(source.path, source.bom + text.encode(source.encoding))

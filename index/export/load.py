@@ -15,15 +15,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crdex.index.lineage.classify import EXAMPLES, MEANING
 from crdex.index.lineage.graph import EditionInfo, Graph, Identity, Link, Run
 from crdex.parser.serialize import edition_from_dict
 from crdex.parser.tree import Edition
 
 from .errors import ExportReadError
 from .jsonio import EDITION_PARTS
-from .records import EXPORT_FORMAT, SCHEMA_VERSION
+from .records import HEADER_KEYS, check_header
+from .sqlite_load import load_sqlite
 
-__all__ = ["ExportData", "detect_format", "graph_of", "load_export"]
+__all__ = ["ExportData", "detect_format", "graph_of", "load_export", "tree_dict"]
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -41,11 +43,29 @@ class ExportData:
 
     @property
     def editions(self) -> list[Edition]:
-        """The exported editions as rule trees."""
-        return [edition_from_dict(r) for r in self.records]
+        """The exported editions as rule trees (a document's path is its file name)."""
+        return [edition_from_dict(tree_dict(r)) for r in self.records]
 
     def graph(self) -> Graph:
         return graph_of(self.header.get("graph_key", ""), self.chain, self.identities, self.links)
+
+
+def tree_dict(record: dict[str, Any]) -> dict[str, Any]:
+    """An exported edition back in the parser's shape (``edition_to_dict``): ids and the chain
+    index dropped, the file name standing for the path."""
+    out = json.loads(json.dumps(record))
+    out["edition"] = {
+        ("path" if k == "file_name" else k): v
+        for k, v in out["edition"].items()
+        if k != "chain_index"
+    }
+    for rule in out["rules"]:
+        for key in ("id", "parent_id", "identity_id"):
+            rule.pop(key)
+    for entry in out["glossary"]:
+        entry.pop("id")
+        entry.pop("identity_id")
+    return out
 
 
 def graph_of(
@@ -54,8 +74,8 @@ def graph_of(
     identities: list[dict[str, Any]],
     links: list[dict[str, Any]],
 ) -> Graph:
-    """An identity graph rebuilt from export records."""
-    index = {c["id"]: c["index"] for c in chain}
+    """An identity graph rebuilt from export records (wordings joined back with their examples,
+    edit classes back to the graph's own: an edit of examples alone is one of meaning there)."""
     texts: list[str] = []
     seen: dict[str, int] = {}
 
@@ -65,34 +85,47 @@ def graph_of(
             texts.append(value)
         return seen[value]
 
+    def run(v: dict[str, Any]) -> Run:
+        wording = "\n".join([v["text"], *v["examples"]] if v["text"] else v["examples"])
+        change = v["edit_class"] or ""
+        return Run(
+            v["first_chain_index"],
+            v["last_chain_index"],
+            v["number"] if v["number"] is not None else v["term"],
+            v["kind"],
+            text(v["title"]),
+            text(wording),
+            MEANING if change == EXAMPLES else change,
+        )
+
+    index = {c["id"]: c["chain_index"] for c in chain}
     return Graph(
         key=key,
         editions=[
             EditionInfo(
-                c["id"], c["date"], c["sha256"], c["title"], c["path"], c["rules"], c["glossary"]
+                c["id"],
+                c["effective_date"],
+                c["sha256"],
+                c["title"],
+                c["file_name"],
+                c["rules_count"],
+                c["glossary_count"],
             )
             for c in chain
         ],
         identities=[
-            Identity(
-                i["id"],
-                i["kind"] == "glossary",
-                [
-                    Run(
-                        index[v["first_edition"]],
-                        index[v["last_edition"]],
-                        v["key"],
-                        v["kind"],
-                        text(v["title"]),
-                        text(v["text"]),
-                        v["change"] or "",
-                    )
-                    for v in i["versions"]
-                ],
-            )
+            Identity(i["id"], i["kind"] == "glossary", [run(v) for v in i["versions"]])
             for i in identities
         ],
-        links=[Link(ln["kind"], index[ln["edition"]], ln["source"], ln["target"]) for ln in links],
+        links=[
+            Link(
+                ln["kind"],
+                index[ln["edition_id"]],
+                ln["source_identity_id"],
+                ln["target_identity_id"],
+            )
+            for ln in links
+        ],
         texts=texts,
     )
 
@@ -112,16 +145,6 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     return "jsonl" if isinstance(value, dict) and value.get("type") == "header" else "json"
 
 
-def _check_header(path: Path, header: dict[str, Any]) -> None:
-    if header.get("format") != EXPORT_FORMAT:
-        raise ExportReadError(f"{path}: not a crdex export (no format {EXPORT_FORMAT!r})")
-    version = header.get("schema_version")
-    if not isinstance(version, int) or version > SCHEMA_VERSION:
-        raise ExportReadError(
-            f"{path}: schema version {version!r}; this crdex reads versions up to {SCHEMA_VERSION}"
-        )
-
-
 def load_export(
     path: str | os.PathLike[str], editions: Collection[str] | None = None
 ) -> ExportData:
@@ -130,7 +153,7 @@ def load_export(
     try:
         fmt = detect_format(p)
         if fmt == "sqlite":
-            data = _load_sqlite(p, editions)
+            data = ExportData(*load_sqlite(p, editions))
         elif fmt == "jsonl":
             data = _load_jsonl(p)
         else:
@@ -142,16 +165,13 @@ def load_export(
     return data
 
 
-_HEADER_KEYS = ("format", "schema_version", "crdex_version", "graph_key", "complete", "exported")
-
-
 def _load_json(path: Path) -> ExportData:
     with open(path, encoding="utf-8") as fh:
         doc = json.load(fh)
     if not isinstance(doc, dict):
         raise ExportReadError(f"{path}: not a crdex export (not a JSON object)")
-    header = {k: doc.get(k) for k in _HEADER_KEYS}
-    _check_header(path, header)
+    header = {k: doc.get(k) for k in HEADER_KEYS}
+    check_header(path, header)
     return ExportData(
         header, doc["chain"], doc["editions"], doc["identities"], doc["links"], doc["changes"]
     )
@@ -169,7 +189,7 @@ def _load_jsonl(path: Path) -> ExportData:
     first = next(lines)
     first.pop("type")
     chain = first.pop("chain")
-    _check_header(path, first)
+    check_header(path, first)
     data = ExportData(first, chain)
     current: dict[str, Any] | None = None
     buckets = {"identity": data.identities, "link": data.links, "change": data.changes}
@@ -187,245 +207,3 @@ def _load_jsonl(path: Path) -> ExportData:
         else:
             raise ExportReadError(f"{path}: unknown record type {kind!r}")
     return data
-
-
-def _rows(db: sqlite3.Connection, sql: str, *args: Any) -> list[sqlite3.Row]:
-    return db.execute(sql, args).fetchall()
-
-
-def _grouped(db: sqlite3.Connection, sql: str, *args: Any) -> dict[str, list[sqlite3.Row]]:
-    out: dict[str, list[sqlite3.Row]] = {}
-    for row in _rows(db, sql, *args):
-        out.setdefault(row[0], []).append(row)
-    return out
-
-
-def _load_sqlite(path: Path, wanted: Collection[str] | None) -> ExportData:
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    db.row_factory = sqlite3.Row
-    try:
-        meta = {r["key"]: r["value"] for r in _rows(db, "SELECT key, value FROM meta")}
-        header = {
-            k: (meta[k] if k in ("format", "crdex_version", "graph_key") else json.loads(meta[k]))
-            for k in _HEADER_KEYS
-        }
-        _check_header(path, header)
-        eds = _rows(db, "SELECT * FROM editions ORDER BY chain_index IS NULL, chain_index, id")
-        chain = [
-            {
-                "index": e["chain_index"],
-                "id": e["id"],
-                "date": e["effective_date"],
-                "sha256": e["sha256"],
-                "title": e["title"],
-                "path": e["path"],
-                "rules": e["rules_count"],
-                "glossary": e["glossary_count"],
-            }
-            for e in eds
-            if e["chain_index"] is not None
-        ]
-        order = {eid: i for i, eid in enumerate(header["exported"])}
-        records = [
-            _edition(db, e)
-            for e in sorted(
-                (e for e in eds if e["exported"] and (wanted is None or e["id"] in wanted)),
-                key=lambda e: order.get(e["id"], len(order)),
-            )
-        ]
-        versions = _grouped(db, "SELECT * FROM versions ORDER BY identity_id, position")
-        splits = _grouped(
-            db, "SELECT target, source FROM links WHERE kind = 'split' ORDER BY edition, source"
-        )
-        identities = [
-            {
-                "id": i["id"],
-                "kind": i["kind"],
-                "first_edition": i["first_edition"],
-                "last_edition": i["last_edition"],
-                "status": i["status"],
-                "key": i["key"],
-                "split_from": [s["source"] for s in splits.get(i["id"], [])],
-                "merged_into": i["merged_into"],
-                "versions": [
-                    {
-                        k: v[k]
-                        for k in (
-                            "first_edition",
-                            "last_edition",
-                            "key",
-                            "kind",
-                            "title",
-                            "text",
-                            "relation",
-                            "change",
-                            "previous_key",
-                        )
-                    }
-                    for v in versions.get(i["id"], [])
-                ],
-            }
-            for i in _rows(db, "SELECT * FROM identities ORDER BY rowid")
-        ]
-        links = [
-            dict(r)
-            for r in _rows(db, "SELECT kind, edition, source, target FROM links ORDER BY rowid")
-        ]
-        changes = [
-            {**dict(r), "identity": r["identity_id"]}
-            for r in _rows(db, "SELECT * FROM changes ORDER BY rowid")
-        ]
-        for c in changes:
-            del c["identity_id"]
-    finally:
-        db.close()
-    return ExportData(header, chain, records, identities, links, changes)
-
-
-def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
-    eid = e["id"]
-    lines = _grouped(
-        db, "SELECT part, text FROM edition_lines WHERE edition_id = ? ORDER BY part, position", eid
-    )
-    rule_rows = _rows(db, "SELECT * FROM rules WHERE edition_id = ? ORDER BY position", eid)
-    examples = _grouped(
-        db,
-        "SELECT x.rule_id, x.text, x.line FROM examples x JOIN rules r ON r.id = x.rule_id "
-        "WHERE r.edition_id = ? ORDER BY x.rule_id, x.position",
-        eid,
-    )
-    rulings = _grouped(
-        db,
-        "SELECT x.* FROM rulings x JOIN rules r ON r.id = x.rule_id "
-        "WHERE r.edition_id = ? ORDER BY x.rule_id, x.position",
-        eid,
-    )
-    cites = _grouped(
-        db,
-        "SELECT x.* FROM rule_citations x JOIN rules r ON r.id = x.rule_id "
-        "WHERE r.edition_id = ? ORDER BY x.rule_id, x.position",
-        eid,
-    )
-    refs = _grouped(
-        db,
-        "SELECT x.* FROM rule_references x JOIN rules r ON r.id = x.rule_id "
-        "WHERE r.edition_id = ? ORDER BY x.rule_id, x.position",
-        eid,
-    )
-    aliases = _grouped(
-        db,
-        "SELECT a.glossary_id, a.alias FROM glossary_aliases a JOIN glossary g ON g.id = a.glossary_id "
-        "WHERE g.edition_id = ? ORDER BY a.glossary_id, a.position",
-        eid,
-    )
-    grefs = _grouped(
-        db,
-        "SELECT x.* FROM glossary_references x JOIN glossary g ON g.id = x.glossary_id "
-        "WHERE g.edition_id = ? ORDER BY x.glossary_id, x.position",
-        eid,
-    )
-
-    def ref(x: sqlite3.Row) -> dict[str, Any]:
-        return {"target": x["target"], "kind": x["kind"], "text": x["text"], "start": x["start"]}
-
-    rules = []
-    for r in rule_rows:
-        rid = r["id"]
-        rules.append(
-            {
-                "id": rid,
-                "number": r["number"],
-                "parent": r["parent"],
-                "kind": r["kind"],
-                "title": r["title"],
-                "text": r["text"],
-                "normalized": r["normalized"],
-                "examples": [x["text"] for x in examples.get(rid, [])],
-                "example_lines": [x["line"] for x in examples.get(rid, [])],
-                "rulings": [
-                    {
-                        "text": x["text"],
-                        "source": x["source"],
-                        "date": x["date"],
-                        "number": x["number"],
-                        "filed_under": x["filed_under"],
-                        "flagged": bool(x["flagged"]),
-                        "line": x["line"],
-                    }
-                    for x in rulings.get(rid, [])
-                ],
-                "citations": [
-                    {"source": x["source"], "date": x["date"]} for x in cites.get(rid, [])
-                ],
-                "references": [ref(x) for x in refs.get(rid, [])],
-                "children": json.loads(r["children"]),
-                "line": r["line"],
-                "end_line": r["end_line"],
-                "file": r["file"],
-                "parent_id": r["parent_id"],
-                "identity": r["identity_id"],
-            }
-        )
-    glossary = [
-        {
-            "id": g["id"],
-            "term": g["term"],
-            "aliases": [a["alias"] for a in aliases.get(g["id"], [])],
-            "definition": g["definition"],
-            "obsolete": bool(g["obsolete"]),
-            "references": [ref(x) for x in grefs.get(g["id"], [])],
-            "line": g["line"],
-            "identity": g["identity_id"],
-        }
-        for g in _rows(db, "SELECT * FROM glossary WHERE edition_id = ? ORDER BY position", eid)
-    ]
-    return {
-        "schema_version": e["tree_schema_version"],
-        "edition": {
-            "id": eid,
-            "effective_date": e["effective_date"],
-            "title": e["title"],
-            "format": e["format"],
-            "encoding": e["encoding"],
-            "line_endings": json.loads(e["line_endings"]),
-            "path": e["path"],
-            "sha256": e["sha256"],
-            "bytes": e["bytes"],
-            "chain_index": e["chain_index"],
-        },
-        "introduction": [x["text"] for x in lines.get("introduction", [])],
-        "contents": [
-            {"number": c["number"], "title": c["title"], "line": c["line"]}
-            for c in _rows(db, "SELECT * FROM contents WHERE edition_id = ? ORDER BY position", eid)
-        ],
-        "rules": rules,
-        "glossary": glossary,
-        "book_index": [x["text"] for x in lines.get("book_index", [])],
-        "credits": [x["text"] for x in lines.get("credits", [])],
-        "accounting": {
-            "lines_total": e["lines_total"],
-            "lines_accounted": e["lines_accounted"],
-            "by_kind": {
-                a["kind"]: a["lines"]
-                for a in _rows(
-                    db,
-                    "SELECT kind, lines FROM accounting WHERE edition_id = ? ORDER BY rowid",
-                    eid,
-                )
-            },
-            "repairs": [
-                {
-                    "line": x["line"],
-                    "column": x["column"],
-                    "kind": x["kind"],
-                    "reason": x["reason"],
-                    "original": x["original"],
-                    "replacement": x["replacement"],
-                    "path": x["path"],
-                }
-                for x in _rows(
-                    db, "SELECT * FROM repairs WHERE edition_id = ? ORDER BY position", eid
-                )
-            ],
-        },
-    }

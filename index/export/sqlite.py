@@ -8,7 +8,8 @@ endings) are JSON text. A full-text index over rule titles and text
 searchable in tools such as Datasette.
 
 The database is written to a temporary file beside the target and moved into
-place at the end, so a failed export never leaves half a file behind.
+place at the end (:func:`crdex.index.outputs.output_path`), so a failed
+export never leaves half a file behind.
 """
 
 from __future__ import annotations
@@ -17,13 +18,67 @@ import json
 import os
 import sqlite3
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
+from crdex.index.outputs import output_path
+
+from .enums import ENUMERATIONS
 from .errors import ExportError
 from .records import ExportPlan, Progress
 
-__all__ = ["INDEX_MARKER", "sql_schema", "write_sqlite"]
+# the columns of the graph's tables, in their order, named as in the JSON records
+IDENTITY_COLUMNS = (
+    "id",
+    "kind",
+    "first_edition_id",
+    "last_edition_id",
+    "status",
+    "last_number",
+    "last_term",
+    "merged_into_identity_id",
+)
+# after identity_id and position
+VERSION_COLUMNS = (
+    "first_edition_id",
+    "last_edition_id",
+    "first_chain_index",
+    "last_chain_index",
+    "number",
+    "term",
+    "kind",
+    "title",
+    "text",
+    "examples",
+    "relation",
+    "edit_class",
+    "previous_number",
+    "previous_term",
+)
+LINK_COLUMNS = ("kind", "edition_id", "source_identity_id", "target_identity_id")
+CHANGE_COLUMNS = (
+    "edition_id",
+    "previous_edition_id",
+    "identity_id",
+    "kind",
+    "relation",
+    "old_number",
+    "new_number",
+    "old_term",
+    "new_term",
+    "edit_class",
+    "split_from_identity_id",
+    "merged_into_identity_id",
+)
+
+__all__ = [
+    "CHANGE_COLUMNS",
+    "IDENTITY_COLUMNS",
+    "INDEX_MARKER",
+    "LINK_COLUMNS",
+    "VERSION_COLUMNS",
+    "sql_schema",
+    "write_sqlite",
+]
 
 INDEX_MARKER = "-- indexes"
 
@@ -47,40 +102,34 @@ def _fts(db: sqlite3.Connection) -> bool:
 def write_sqlite(
     plan: ExportPlan, path: str | os.PathLike[str], progress: Progress | None = None
 ) -> None:
-    """Write the export to a new SQLite database at ``path`` (replacing any file there)."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    try:
-        db = sqlite3.connect(tmp)
-    except sqlite3.Error as exc:
-        raise ExportError(f"{target}: cannot create the database ({exc})") from None
-    try:
-        tables, indexes = sql_schema().split(INDEX_MARKER, 1)
-        db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
-        db.executescript(tables)
-        with db:
-            _write(db, plan, progress)
-        db.executescript(indexes)
-        with db:
-            fts = _fts(db)
-            db.execute(
-                "INSERT INTO meta VALUES ('full_text_search', ?)", ("rules_fts" if fts else "",)
-            )
-        db.execute("ANALYZE")
-        db.close()
-        tmp.replace(target)
-    except OSError as exc:
-        db.close()
-        tmp.unlink(missing_ok=True)
-        raise ExportError(f"{target}: cannot be written ({exc.strerror or exc})") from None
-    except BaseException:
-        db.close()
-        tmp.unlink(missing_ok=True)
-        raise
+    """Write the export as a new SQLite database to ``path`` (a file, ``-``, a pipe or a device)."""
+    with output_path(path) as tmp:
+        try:
+            db = sqlite3.connect(tmp)
+        except sqlite3.Error as exc:  # pragma: no cover - the file was just created
+            raise ExportError(f"{path}: cannot create the database ({exc})") from None
+        try:
+            tables, indexes = sql_schema().split(INDEX_MARKER, 1)
+            db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
+            db.executescript(tables)
+            with db:
+                _write(db, plan, progress)
+            db.executescript(indexes)
+            with db:
+                fts = _fts(db)
+                db.execute(
+                    "INSERT INTO meta VALUES ('full_text_search', ?)", ("rules_fts" if fts else "",)
+                )
+            db.execute("ANALYZE")
+        except sqlite3.OperationalError as exc:  # a full disk, a file that cannot grow
+            raise ExportError(f"{path}: cannot be written ({exc})") from None
+        finally:
+            db.close()
 
 
 def _write(db: sqlite3.Connection, plan: ExportPlan, progress: Progress | None) -> None:
+    for table, values in ENUMERATIONS.items():
+        db.executemany(f"INSERT INTO {table} VALUES (?, ?)", values.items())
     header = plan.header()
     db.executemany(
         "INSERT INTO meta VALUES (?, ?)",
@@ -89,18 +138,18 @@ def _write(db: sqlite3.Connection, plan: ExportPlan, progress: Progress | None) 
     chain = plan.chain()
     exported = {c.id for c in plan.editions}
     db.executemany(
-        "INSERT INTO editions (id, chain_index, effective_date, title, sha256, path, "
+        "INSERT INTO editions (id, chain_index, effective_date, title, sha256, file_name, "
         "rules_count, glossary_count, exported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 e["id"],
-                e["index"],
-                e["date"],
+                e["chain_index"],
+                e["effective_date"],
                 e["title"],
                 e["sha256"],
-                e["path"],
-                e["rules"],
-                e["glossary"],
+                e["file_name"],
+                e["rules_count"],
+                e["glossary_count"],
                 int(e["id"] in exported),
             )
             for e in chain
@@ -110,60 +159,30 @@ def _write(db: sqlite3.Connection, plan: ExportPlan, progress: Progress | None) 
         _edition(db, data)
     idents = []
     versions = []
-    index = {e["id"]: e["index"] for e in chain}
     for ident in plan.identities():
-        idents.append(
+        idents.append(tuple(ident[k] for k in IDENTITY_COLUMNS))
+        versions.extend(
             (
                 ident["id"],
-                ident["kind"],
-                ident["first_edition"],
-                ident["last_edition"],
-                ident["status"],
-                ident["key"],
-                ident["merged_into"],
+                pos,
+                *(json.dumps(v[k]) if k == "examples" else v[k] for k in VERSION_COLUMNS),
             )
+            for pos, v in enumerate(ident["versions"])
         )
-        for pos, v in enumerate(ident["versions"]):
-            versions.append(
-                (
-                    ident["id"],
-                    pos,
-                    v["first_edition"],
-                    v["last_edition"],
-                    index[v["first_edition"]],
-                    index[v["last_edition"]],
-                    v["key"],
-                    v["kind"],
-                    v["title"],
-                    v["text"],
-                    v["relation"],
-                    v["change"],
-                    v["previous_key"],
-                )
-            )
-    db.executemany("INSERT INTO identities VALUES (?, ?, ?, ?, ?, ?, ?)", idents)
-    db.executemany(f"INSERT INTO versions VALUES ({', '.join('?' * 13)})", versions)
+    db.executemany(_insert("identities", len(IDENTITY_COLUMNS)), idents)
+    db.executemany(_insert("versions", len(VERSION_COLUMNS) + 2), versions)
     db.executemany(
         "INSERT OR IGNORE INTO links VALUES (?, ?, ?, ?)",
-        [(ln["kind"], ln["edition"], ln["source"], ln["target"]) for ln in plan.links()],
+        [tuple(ln[k] for k in LINK_COLUMNS) for ln in plan.links()],
     )
     db.executemany(
-        "INSERT INTO changes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                c["edition"],
-                c["previous_edition"],
-                c["identity"],
-                c["kind"],
-                c["relation"],
-                c["from_key"],
-                c["to_key"],
-                c["change"],
-                c["other"],
-            )
-            for c in plan.changes()
-        ],
+        _insert("changes", len(CHANGE_COLUMNS)),
+        [tuple(c[k] for k in CHANGE_COLUMNS) for c in plan.changes()],
     )
+
+
+def _insert(table: str, width: int) -> str:
+    return f"INSERT INTO {table} VALUES ({', '.join('?' * width)})"
 
 
 def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
@@ -174,7 +193,7 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
         ed["effective_date"],
         ed["title"],
         ed["sha256"],
-        ed["path"],
+        ed["file_name"],
         len(data["rules"]),
         len(data["glossary"]),
         ed["format"],
@@ -186,14 +205,14 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
         data["schema_version"],
     )
     cur = db.execute(
-        "UPDATE editions SET effective_date=?, title=?, sha256=?, path=?, rules_count=?, "
+        "UPDATE editions SET effective_date=?, title=?, sha256=?, file_name=?, rules_count=?, "
         "glossary_count=?, format=?, encoding=?, bytes=?, line_endings=?, lines_total=?, "
         "lines_accounted=?, tree_schema_version=?, exported=1 WHERE id=?",
         (*row, eid),
     )
     if cur.rowcount == 0:
         db.execute(
-            "INSERT INTO editions (effective_date, title, sha256, path, rules_count, "
+            "INSERT INTO editions (effective_date, title, sha256, file_name, rules_count, "
             "glossary_count, format, encoding, bytes, line_endings, lines_total, "
             "lines_accounted, tree_schema_version, id, chain_index, exported) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 1)",
@@ -251,7 +270,7 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
                 r["parent"],
                 r["parent_id"],
                 json.dumps(r["children"]),
-                r["identity"],
+                r["identity_id"],
                 r["line"],
                 r["end_line"],
                 r.get("file"),
@@ -296,7 +315,7 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
                 g["term"],
                 g["definition"],
                 int(g["obsolete"]),
-                g["identity"],
+                g["identity_id"],
                 g["line"],
             )
         )

@@ -10,6 +10,11 @@ use for different rules are listed as reused.
 
 A tagged copy outside the chain (``2026-08-07.upload-20260808``) has no
 place in the graph; it is matched directly against the other edition.
+
+An edition known only from partial witnesses (an excerpt, a cut-short copy,
+a rulings page's quotes) is compared only where both editions are
+witnessed: a rule outside either side's coverage is unknown there, and is
+counted in ``not_compared`` instead of being called added or removed.
 """
 
 from __future__ import annotations
@@ -104,6 +109,9 @@ class EditionDiff:
     items: list[DiffItem]
     unchanged: int
     reused: list[dict[str, Any]]
+    # rules left out because one side's witnesses do not cover them, and what each side covers
+    not_compared: int = 0
+    coverage: dict[str, str] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         c = Counter(i.kind for i in self.items)
@@ -119,6 +127,8 @@ class EditionDiff:
         return {
             "old": self.old,
             "new": self.new,
+            "coverage": self.coverage,
+            "not_compared": self.not_compared,
             "counts": self.counts(),
             "edit_classes": self.edit_classes(),
             "reused_numbers": self.reused,
@@ -148,9 +158,19 @@ def diff_chain(graph: Graph, ia: int, ib: int) -> EditionDiff:
         forward = diff_chain(graph, ib, ia)
         items = sorted((i.inverted() for i in forward.items), key=DiffItem.sort_key)
         reused = [{"number": r["number"], "old": r["new"], "new": r["old"]} for r in forward.reused]
-        return EditionDiff(forward.new, forward.old, items, forward.unchanged, reused)
-    present_a = graph.present(ia, glossary=None)
-    present_b = graph.present(ib, glossary=None)
+        coverage = {"old": forward.coverage.get("new", ""), "new": forward.coverage.get("old", "")}
+        return EditionDiff(
+            forward.new,
+            forward.old,
+            items,
+            forward.unchanged,
+            reused,
+            forward.not_compared,
+            coverage if forward.coverage else {},
+        )
+    present_a, present_b, not_compared = _within_coverage(
+        graph, ia, ib, graph.present(ia, glossary=None), graph.present(ib, glossary=None)
+    )
     items: list[DiffItem] = []
     unchanged = 0
     for ident_id, (ident, ra) in present_a.items():
@@ -196,7 +216,47 @@ def diff_chain(graph: Graph, ia: int, ib: int) -> EditionDiff:
     )
     eds = graph.editions
     items.sort(key=DiffItem.sort_key)
-    return EditionDiff(eds[ia].id, eds[ib].id, items, unchanged, reused)
+    coverage = {}
+    if not (eds[ia].complete and eds[ib].complete):
+        coverage = {"old": graph.coverage(ia).describe(), "new": graph.coverage(ib).describe()}
+    return EditionDiff(eds[ia].id, eds[ib].id, items, unchanged, reused, not_compared, coverage)
+
+
+Present = dict[str, tuple[Identity, Run]]
+
+
+def _within_coverage(
+    graph: Graph, ia: int, ib: int, present_a: Present, present_b: Present
+) -> tuple[Present, Present, int]:
+    """Only what both editions witness; and how many rules were left out for that."""
+    if graph.editions[ia].complete and graph.editions[ib].complete:
+        return present_a, present_b, 0
+
+    def seen(edition: int, ident: Identity, run: Run) -> bool:
+        return graph.witnessed(edition, run.key, glossary=ident.glossary)
+
+    keep_a: Present = {}
+    keep_b: Present = {}
+    left_out = 0
+    for key, (ident, ra) in present_a.items():
+        if key in present_b:
+            rb = present_b[key][1]
+            if seen(ia, ident, ra) and seen(ib, ident, rb):
+                keep_a[key], keep_b[key] = (ident, ra), (ident, rb)
+            else:
+                left_out += 1
+        elif seen(ia, ident, ra) and seen(ib, ident, ra):
+            keep_a[key] = (ident, ra)
+        else:
+            left_out += 1
+    for key, (ident, rb) in present_b.items():
+        if key in present_a:
+            continue
+        if seen(ib, ident, rb) and seen(ia, ident, rb):
+            keep_b[key] = (ident, rb)
+        else:
+            left_out += 1
+    return keep_a, keep_b, left_out
 
 
 def _label(graph: Graph, entry: tuple[Identity, Run]) -> str:

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crdex.index.coverage import Coverage
+
 __all__ = [
     "GRAPH_FORMAT",
     "EditionInfo",
@@ -42,7 +44,7 @@ __all__ = [
 ]
 
 # bump when the stored shape or the matching changes meaning
-GRAPH_FORMAT = 1
+GRAPH_FORMAT = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,12 @@ class EditionInfo:
     path: str
     rules: int
     glossary: int
+    # what the edition's witnesses cover (Coverage.to_dict()); None: everything
+    coverage: dict[str, Any] | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.coverage is None or bool(self.coverage.get("complete"))
 
 
 @dataclass(slots=True)
@@ -134,6 +142,7 @@ class Graph:
     stats: dict[str, Any] = field(default_factory=dict)
     _by_id: dict[str, Identity] = field(default_factory=dict, repr=False)
     _by_key: dict[str, list[tuple[int, int, str]]] = field(default_factory=dict, repr=False)
+    _coverage: dict[int, Coverage] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -194,6 +203,24 @@ class Graph:
     def links_to(self, identity_id: str) -> list[Link]:
         return [link for link in self.links if link.target == identity_id]
 
+    def coverage(self, edition: int) -> Coverage:
+        """What edition ``edition``'s witnesses cover."""
+        cov = self._coverage.get(edition)
+        if cov is None:
+            cov = self._coverage[edition] = Coverage.from_dict(self.editions[edition].coverage)
+        return cov
+
+    def witnessed(self, edition: int, key: str, *, glossary: bool = False) -> bool:
+        """Whether a document of edition ``edition`` speaks for rule ``key`` (or term).
+
+        Outside its witnesses' coverage a rule is carried through an edition
+        unchanged, and unknown there: neither present nor removed.
+        """
+        if self.editions[edition].complete:
+            return True
+        cov = self.coverage(edition)
+        return cov.covers_term(key) if glossary else cov.covers(key)
+
     def present(
         self, edition: int, *, glossary: bool | None = False
     ) -> dict[str, tuple[Identity, Run]]:
@@ -215,7 +242,7 @@ class Graph:
             "format": GRAPH_FORMAT,
             "key": self.key,
             "editions": [
-                [e.id, e.date, e.sha256, e.title, e.path, e.rules, e.glossary]
+                [e.id, e.date, e.sha256, e.title, e.path, e.rules, e.glossary, e.coverage]
                 for e in self.editions
             ],
             "identities": [

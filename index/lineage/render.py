@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .diff import DiffItem, EditionDiff
 from .history import History
 from .resolve import Resolution
 from .worddiff import render
 
-__all__ = ["render_diff", "render_history", "render_resolution"]
+__all__ = [
+    "render_change",
+    "render_diff",
+    "render_diff_summary",
+    "render_history",
+    "render_resolution",
+    "render_reused",
+]
 
 _CHANGE = {
     "none": "",
@@ -103,7 +112,8 @@ def _sides(sides: list) -> str:
     return ", ".join(s.number for s in sides) or "-"
 
 
-def _item(item: DiffItem, words: bool) -> list[str]:
+def render_change(item: DiffItem, words: bool = True) -> list[str]:
+    """One change of a diff: a line, and its word-level differences under it when ``words``."""
     old, new = item.old, item.new
     if item.kind == "added":
         s = new[0]
@@ -129,25 +139,40 @@ def _item(item: DiffItem, words: bool) -> list[str]:
     return out
 
 
-def render_diff(d: EditionDiff, *, words: bool = True, kinds: set[str] | None = None) -> str:
+def render_diff_summary(d: EditionDiff) -> list[str]:
+    """The head of a diff: how many rules changed in each way, and how edits divide."""
     c = d.counts()
     summary = ", ".join(
         f"{c[k]} {k}" for k in ("added", "removed", "moved", "edited", "split", "merged")
     )
     lines = [f"{d.old} → {d.new}: {summary}; {c['unchanged']} unchanged"]
+    if d.coverage:
+        lines.append(
+            f"compared only where both are witnessed ({d.old}: {d.coverage['old']}; "
+            f"{d.new}: {d.coverage['new']}); {d.not_compared} rules unknown on one side "
+            "are not compared"
+        )
     classes = d.edit_classes()
     if classes:
         lines.append("edits: " + ", ".join(f"{n} {k}" for k, n in classes.items()))
     if d.reused:
         lines.append(f"numbers reused for another rule: {len(d.reused)}")
-    lines.append("")
+    return lines
+
+
+def render_reused(reused: dict[str, Any]) -> str:
+    """One number that named one rule in the old edition and another in the new."""
+    return f"  {reused['number']:<10} {_short(reused['old'], 40)}  ⇒  {_short(reused['new'], 40)}"
+
+
+def render_diff(d: EditionDiff, *, words: bool = True, kinds: set[str] | None = None) -> str:
+    lines = [*render_diff_summary(d), ""]
     for item in d.items:
         if kinds and item.kind not in kinds:
             continue
-        lines.extend(_item(item, words))
+        lines.extend(render_change(item, words))
     if d.reused and (not kinds or "reused" in kinds):
         lines.append("")
         lines.append("reused numbers:")
-        for r in d.reused:
-            lines.append(f"  {r['number']:<10} {_short(r['old'], 40)}  ⇒  {_short(r['new'], 40)}")
+        lines.extend(render_reused(r) for r in d.reused)
     return "\n".join(lines)

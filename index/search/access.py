@@ -1,56 +1,43 @@
-"""Opening the search index of a library, building or updating it first when needed.
+"""Opening the search index of a library, for reading only.
 
-A search should just work: with no index yet, with an index from another
-crdex version, or with a library that gained documents since the index was
-built, :func:`open_search` brings the index up to date first and says so
-through ``notice``. If another process is building it at that moment, the
-index already published is used as it is. An empty library (or no home)
-searches the bundled sample documents, indexed in memory.
+The search index is built with the library (``crdex build``), as part of
+one generation: a reader opens the index generation that the library's
+live generation names, so the graph, the tables and the index it reads
+always belong together, during a build and after a killed one. Readers
+never write: when that index is missing or cannot be read (a library built
+without one, a damaged file, an index of another crdex version), the
+library's rules are indexed in memory for this process, and ``notice``
+says so and what to run. An empty library (or no home) searches the bundled
+sample documents, indexed in memory.
 """
 
 from __future__ import annotations
 
 import functools
-import time
 from pathlib import Path
 
-from crdex.corpus import bundled_documents
 from crdex.index.library import Library
+from crdex.index.questions import bundled_library
 
 from .engine import SearchIndex
-from .errors import IndexBusy, IndexDamaged, NoSearchIndex
+from .errors import IndexDamaged, NoSearchIndex
 from .generation import Generation
-from .indexer import Notice, Progress, incompatibility, memory_index, update_index
+from .indexer import Notice, Progress, memory_index
 from .store import IndexStore
 
-__all__ = ["bundled_index", "open_search"]
-
-_OPEN_TRIES = 3
-WAIT_SECONDS = 300.0  # for another process's build, when there is no index to search meanwhile
-_POLL = 0.25
-
-
-def _wait_for_index(store: IndexStore) -> None:
-    """Wait until a readable index is published (by another process), or give up."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    while time.monotonic() < deadline:
-        live = store.current()
-        if live is not None and incompatibility(store.meta(live)) is None:
-            return
-        time.sleep(_POLL)
-    raise IndexBusy(
-        f"the search index at {store.root} is still being built by another process; "
-        "try again when it has finished"
-    )
+__all__ = ["bundled_index", "memory_search", "open_search"]
 
 
 @functools.cache
 def bundled_index() -> SearchIndex:
     """The bundled sample documents, indexed in memory (once per process)."""
-    library = Library(None)
-    library.add(bundled_documents())
+    return memory_search(bundled_library())
+
+
+def memory_search(library: Library) -> SearchIndex:
+    """A library's rules indexed in memory (nothing is written)."""
     if not library.chain():
-        raise NoSearchIndex("the bundled sample documents could not be read")
+        raise NoSearchIndex("the library holds no dated rules documents to search")
     parts, meta, words = memory_index(library)
     return SearchIndex(Generation(parts, meta, words))
 
@@ -60,9 +47,10 @@ def open_search(
     *,
     notice: Notice | None = None,
     progress: Progress | None = None,
+    must_exist: bool = False,
 ) -> SearchIndex:
-    """The search index of the library at ``home``, up to date with the library."""
-    library = Library(home) if home is not None else Library(None)
+    """The search index of the library at ``home`` (read only; see the module docstring)."""
+    library = Library(home, must_exist=must_exist) if home is not None else Library(None)
     if home is None or library.empty:
         if notice:
             notice(
@@ -70,41 +58,21 @@ def open_search(
                 "add documents with 'crdex build PATH...'"
             )
         return bundled_index()
+    library.view  # noqa: B018 - opens the live generation
+    generation = library.generation
+    name = generation.search if generation is not None else None
     store = IndexStore(Path(home) / "search")
-    live = store.current()
-    meta = store.meta(live) if live is not None else None
-    usable = live is not None and incompatibility(meta) is None
-    why = None
-    if live is None:
-        why = f"building the search index of {home} (the first search does this once)"
-    elif usable and meta is not None and meta.get("graph_key") != library.graph_key():
-        why = "the library changed since the search index was built; updating it"
-    if why is not None or not usable:
-        if why is not None and notice:
-            notice(why)
-        try:
-            update_index(library, progress=progress, notice=notice)
-        except IndexBusy:
-            if not usable:
-                if notice:
-                    notice("another process is building the search index; waiting for it")
-                _wait_for_index(store)
-            elif notice:
-                notice("another process is updating the search index; searching the current one")
-    rebuilt = False
-    for _attempt in range(_OPEN_TRIES):
+    why = f"the library at {home} has no search index"
+    if not name:
+        # an index built on its own (update_index) for this very graph serves as well
         live = store.current()
-        if live is None:
-            raise NoSearchIndex(f"no search index at {store.root}; run 'crdex build'")
+        if live is not None and (store.meta(live) or {}).get("graph_key") == library.graph_key():
+            name = live.name
+    if name:
         try:
-            return SearchIndex.open_generation(store, live)
-        except IndexDamaged:
-            if store.current() != live:
-                continue  # a build replaced it while it was being opened
-            if rebuilt:
-                raise
-            if notice:
-                notice(f"the search index at {live} cannot be read; rebuilding it")
-            update_index(library, force=True, progress=progress, notice=notice)
-            rebuilt = True
-    raise NoSearchIndex(f"the search index at {store.root} cannot be opened")
+            return SearchIndex.open_generation(store, store.root / name)
+        except IndexDamaged as exc:
+            why = str(exc)
+    if notice:
+        notice(f"{why}; searching an index made in memory (run 'crdex build' to store one)")
+    return memory_search(library)

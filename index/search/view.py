@@ -10,13 +10,14 @@ gives the glossary entry. Everything comes from the full parsed edition
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from crdex.index.errors import UnknownRule
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.questions import Lineage
-from crdex.parser.numbers import RuleNumber
+from crdex.parser.numbers import RuleNumber, ancestry
 from crdex.parser.tree import Edition, Rule
 
 from .query import lookup_number
@@ -38,6 +39,8 @@ class RuleView:
     cited_by: list[str] = field(default_factory=list)
     children: list[RuleView] = field(default_factory=list)
     edition: str = ""
+    # topics of rulings summaries on this rule (or a heading above it): see index.library.summaries
+    topics: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data = {
@@ -52,7 +55,7 @@ class RuleView:
             "children": [c.to_dict() for c in self.children],
         }
         if self.edition:
-            data = {"edition": self.edition, **data}
+            data = {"edition": self.edition, **data, "topics": self.topics}
         return data
 
     def walk(self) -> list[RuleView]:
@@ -84,8 +87,25 @@ class GlossaryView:
         }
 
 
+# the last few editions' citing tables: a server shows many rules of one edition, and
+# reading every rule of it again for each (3 ms for 2026-08-07) would be most of the work
+_CITED: dict[int, tuple[Edition, dict[str, list[str]]]] = {}
+_CITED_KEPT = 8
+
+
 def _cited_by(edition: Edition) -> dict[str, list[str]]:
     """Rule number → the numbers of the rules (and glossary terms) that refer to it."""
+    held = _CITED.get(id(edition))
+    if held is not None and held[0] is edition:
+        return held[1]
+    out = _citing(edition)
+    while len(_CITED) >= _CITED_KEPT:
+        _CITED.pop(next(iter(_CITED)))
+    _CITED[id(edition)] = (edition, out)
+    return out
+
+
+def _citing(edition: Edition) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for rule in edition.rules:
         for ref in rule.references:
@@ -101,25 +121,57 @@ def _cited_by(edition: Edition) -> dict[str, list[str]]:
     return out
 
 
-def _view(edition: Edition, rule: Rule, cited: dict[str, list[str]]) -> RuleView:
+RulingsOf = Callable[[str], list[dict[str, Any]]]
+
+
+def _view(
+    edition: Edition, rule: Rule, cited: dict[str, list[str]], rulings_of: RulingsOf
+) -> RuleView:
+    own = [
+        {"text": r.text, "source": r.source, "date": r.date, "number": r.number}
+        for r in rule.rulings
+    ]
     return RuleView(
         number=rule.number,
         kind=rule.kind,
         title=rule.title or "",
         text=rule.text,
         examples=[e.text for e in rule.examples],
-        rulings=[
-            {"text": r.text, "source": r.source, "date": r.date, "number": r.number}
-            for r in rule.rulings
-        ],
+        rulings=own or rulings_of(rule.number),
         references=list(dict.fromkeys(ref.target for ref in rule.references)),
-        cited_by=cited.get(rule.number, []),
+        cited_by=list(cited.get(rule.number, ())),
         children=[
-            _view(edition, child, cited)
+            _view(edition, child, cited, rulings_of)
             for child in (edition.rule(n) for n in rule.children)
             if child is not None
         ],
     )
+
+
+def _rulings_of(lineage: Lineage, ref: EditionRef) -> RulingsOf:
+    """Rulings by rule number in one edition: those attached to the rule's identity."""
+    graph = lineage.graph
+
+    def rulings(number: str) -> list[dict[str, Any]]:
+        if ref.index is None:
+            return []
+        holder = graph.holder(number, ref.index)
+        if holder is None:
+            return []
+        return [
+            {
+                "text": r["text"],
+                "source": r.get("source"),
+                "date": r.get("date"),
+                "number": r.get("number"),
+                "filed_under": r.get("rule"),
+                "edition": r.get("edition"),
+                "page": r.get("page"),
+            }
+            for r in lineage.library.rulings(holder.id)
+        ]
+
+    return rulings
 
 
 def _unknown(edition: Edition, asked: str, ref: EditionRef) -> UnknownRule:
@@ -152,6 +204,7 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
             edition=ref.id,
         )
     rule = full.rule(number)
+    rulings_of = _rulings_of(lineage, ref)
     if rule is None:
         # a section ("7") may be implied by its rules without a node of its own
         under = [r for r in full.rules if r.parent == number]
@@ -163,9 +216,23 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
             kind=RuleNumber.parse(number).kind,
             title="",
             text="",
-            children=[_view(full, r, cited) for r in under],
+            children=[_view(full, r, cited, rulings_of) for r in under],
             edition=ref.id,
         )
-    view = _view(full, rule, _cited_by(full))
+    view = _view(full, rule, _cited_by(full), rulings_of)
     view.edition = ref.id
+    view.topics = _topics(lineage, ref, number)
     return view
+
+
+def _topics(lineage: Lineage, ref: EditionRef, number: str) -> list[dict[str, Any]]:
+    """Rulings summaries' topics on the rule or on a heading above it, nearest first."""
+    if ref.index is None:
+        return []
+    graph = lineage.graph
+    out = []
+    for held in ancestry(number):
+        holder = graph.holder(held, ref.index)
+        if holder is not None:
+            out.extend({**t, "on": held} for t in lineage.library.topics(holder.id))
+    return out

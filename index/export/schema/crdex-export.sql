@@ -1,8 +1,25 @@
--- The SQLite shape of a crdex export. Ids are the stable ids of the JSON
--- export (see index/export/ids.py); lists keep their order in `position`.
+-- The SQLite shape of a crdex export (schema version 2). Ids are the stable
+-- ids of the JSON export (see index/export/ids.py); lists keep their order in
+-- `position`. A column that names an edition ends in `edition_id`, one that
+-- names an identity in `identity_id`. Every enumerated column references a
+-- lookup table (`value`, `description`) that says what each value means.
 -- Everything above the "indexes" marker is created before the rows are
 -- written, the rest after.
 
+-- the values of each enumeration, with what they mean (filled from
+-- index/export/enums.py, as the JSON Schema's enums are)
+CREATE TABLE rule_kinds (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE node_kinds (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE identity_kinds (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE identity_statuses (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE version_relations (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE change_relations (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE edit_classes (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE link_kinds (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+CREATE TABLE reference_kinds (value TEXT PRIMARY KEY, description TEXT NOT NULL);
+
+-- the export's header: format, schema_version, crdex_version, graph_key,
+-- complete, exported_edition_ids (JSON), full_text_search
 CREATE TABLE meta (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -16,7 +33,7 @@ CREATE TABLE editions (
     effective_date TEXT,
     title TEXT,
     sha256 TEXT NOT NULL,
-    path TEXT,
+    file_name TEXT,  -- the document's file (or book folder) name, without where it lay
     rules_count INTEGER,
     glossary_count INTEGER,
     exported INTEGER NOT NULL,
@@ -74,7 +91,7 @@ CREATE TABLE rules (
     edition_id TEXT NOT NULL REFERENCES editions(id),
     position INTEGER NOT NULL,
     number TEXT NOT NULL,
-    kind TEXT NOT NULL,
+    kind TEXT NOT NULL REFERENCES rule_kinds(value),  -- section, rule, subrule
     title TEXT,
     text TEXT NOT NULL,
     normalized TEXT NOT NULL,
@@ -124,7 +141,7 @@ CREATE TABLE rule_references (
     position INTEGER NOT NULL,
     target TEXT NOT NULL,
     target_id TEXT REFERENCES rules(id),
-    kind TEXT NOT NULL,
+    kind TEXT NOT NULL REFERENCES reference_kinds(value),  -- rule, section
     text TEXT NOT NULL,
     start INTEGER NOT NULL,
     PRIMARY KEY (rule_id, position)
@@ -154,66 +171,93 @@ CREATE TABLE glossary_references (
     position INTEGER NOT NULL,
     target TEXT NOT NULL,
     target_id TEXT REFERENCES rules(id),
-    kind TEXT NOT NULL,
+    kind TEXT NOT NULL REFERENCES reference_kinds(value),  -- rule, section
     text TEXT NOT NULL,
     start INTEGER NOT NULL,
     PRIMARY KEY (glossary_id, position)
 );
 
--- a rule or glossary entry followed across editions, whatever numbers it held
+-- a rule or glossary entry followed across editions, whatever numbers it held;
+-- identity ids in other tables (split and merge partners) are plain text, as a
+-- partial export may hold only one side
 CREATE TABLE identities (
     id TEXT PRIMARY KEY,
-    kind TEXT NOT NULL,
-    first_edition TEXT NOT NULL REFERENCES editions(id),
-    last_edition TEXT NOT NULL REFERENCES editions(id),
-    status TEXT NOT NULL,
-    key TEXT NOT NULL,
-    merged_into TEXT
+    kind TEXT NOT NULL REFERENCES identity_kinds(value),  -- rule, glossary
+    first_edition_id TEXT NOT NULL REFERENCES editions(id),
+    last_edition_id TEXT NOT NULL REFERENCES editions(id),
+    status TEXT NOT NULL REFERENCES identity_statuses(value),  -- current, removed, merged
+    last_number TEXT,  -- the number a rule held last (now, if current); null for glossary
+    last_term TEXT,  -- the term a glossary entry held last; null for a rule
+    merged_into_identity_id TEXT  -- status merged: the identity it went into
 );
 
--- stretches of editions in which an identity kept one number (key) and one wording
+-- stretches of editions in which an identity kept one number (or term) and one wording
 CREATE TABLE versions (
     identity_id TEXT NOT NULL REFERENCES identities(id),
     position INTEGER NOT NULL,
-    first_edition TEXT NOT NULL REFERENCES editions(id),
-    last_edition TEXT NOT NULL REFERENCES editions(id),
-    first_index INTEGER NOT NULL,
-    last_index INTEGER NOT NULL,
-    key TEXT NOT NULL,
-    kind TEXT NOT NULL,
+    first_edition_id TEXT NOT NULL REFERENCES editions(id),
+    last_edition_id TEXT NOT NULL REFERENCES editions(id),
+    first_chain_index INTEGER NOT NULL,
+    last_chain_index INTEGER NOT NULL,
+    number TEXT,  -- a rule's number; null for glossary
+    term TEXT,  -- a glossary entry's term; null for a rule
+    kind TEXT NOT NULL REFERENCES node_kinds(value),  -- section, rule, subrule, glossary
     title TEXT NOT NULL,
-    text TEXT NOT NULL,
-    relation TEXT NOT NULL,
-    change TEXT,
-    previous_key TEXT,
+    text TEXT NOT NULL,  -- the rule's own text (a glossary entry: its definition)
+    examples TEXT NOT NULL,  -- its examples: a JSON list of strings
+    -- first, added, split, moved, edited, unchanged: how it came from the previous version
+    relation TEXT NOT NULL REFERENCES version_relations(value),
+    -- none, typography, references, examples, meaning; null for the first version
+    edit_class TEXT REFERENCES edit_classes(value),
+    previous_number TEXT,  -- relation moved: the number it held before
+    previous_term TEXT,  -- relation moved, glossary: the term it had before
     PRIMARY KEY (identity_id, position)
 );
 
 CREATE TABLE links (
-    kind TEXT NOT NULL,
-    edition TEXT NOT NULL REFERENCES editions(id),
-    source TEXT NOT NULL,
-    target TEXT NOT NULL,
-    PRIMARY KEY (kind, edition, source, target)
+    kind TEXT NOT NULL REFERENCES link_kinds(value),  -- split, merge
+    edition_id TEXT NOT NULL REFERENCES editions(id),
+    source_identity_id TEXT NOT NULL,
+    target_identity_id TEXT NOT NULL,
+    PRIMARY KEY (kind, edition_id, source_identity_id, target_identity_id)
 );
 
 -- what happened to each identity at each edition, against the previous one
+-- (a latest-only export holds those of its edition: "what changed in it")
 CREATE TABLE changes (
-    edition TEXT NOT NULL REFERENCES editions(id),
-    previous_edition TEXT NOT NULL REFERENCES editions(id),
+    edition_id TEXT NOT NULL REFERENCES editions(id),
+    previous_edition_id TEXT NOT NULL REFERENCES editions(id),
     identity_id TEXT NOT NULL REFERENCES identities(id),
-    kind TEXT NOT NULL,
-    relation TEXT NOT NULL,
-    from_key TEXT,
-    to_key TEXT,
-    change TEXT,
-    other TEXT
+    kind TEXT NOT NULL REFERENCES identity_kinds(value),  -- rule, glossary
+    -- added, split, moved, edited, removed, merged
+    relation TEXT NOT NULL REFERENCES change_relations(value),
+    old_number TEXT,  -- its number in the previous edition (null if added or split)
+    new_number TEXT,  -- its number in this edition (null if removed or merged)
+    old_term TEXT,  -- the same two for a glossary entry
+    new_term TEXT,
+    -- moved or edited: none, typography, references, examples, meaning
+    edit_class TEXT REFERENCES edit_classes(value),
+    split_from_identity_id TEXT,  -- relation split: the identity it split from
+    merged_into_identity_id TEXT  -- relation merged: the identity it went into
 );
 
 -- every rule with its edition's date, for browsing one identity through time
 CREATE VIEW rule_history AS
 SELECT r.identity_id, e.effective_date, r.edition_id, r.number, r.title, r.text, r.id AS rule_id
 FROM rules AS r JOIN editions AS e ON e.id = r.edition_id;
+
+-- each change with the wording before and after it, from the identities' versions
+CREATE VIEW change_texts AS
+SELECT c.edition_id, c.previous_edition_id, c.identity_id, c.relation, c.edit_class,
+       c.old_number, c.new_number, c.old_term, c.new_term,
+       o.title AS old_title, o.text AS old_text, o.examples AS old_examples,
+       n.title AS new_title, n.text AS new_text, n.examples AS new_examples
+FROM changes AS c
+JOIN editions AS e ON e.id = c.edition_id
+LEFT JOIN versions AS o ON o.identity_id = c.identity_id
+     AND e.chain_index - 1 BETWEEN o.first_chain_index AND o.last_chain_index
+LEFT JOIN versions AS n ON n.identity_id = c.identity_id
+     AND e.chain_index BETWEEN n.first_chain_index AND n.last_chain_index;
 
 -- indexes
 CREATE INDEX rules_edition_number ON rules (edition_id, number);
@@ -225,8 +269,9 @@ CREATE INDEX rule_references_target ON rule_references (target_id);
 CREATE INDEX glossary_edition_term ON glossary (edition_id, term);
 CREATE INDEX glossary_term ON glossary (term);
 CREATE INDEX glossary_identity ON glossary (identity_id);
-CREATE INDEX versions_key ON versions (key);
-CREATE INDEX links_source ON links (source);
-CREATE INDEX links_target ON links (target);
-CREATE INDEX changes_edition ON changes (edition);
+CREATE INDEX versions_number ON versions (number);
+CREATE INDEX versions_term ON versions (term);
+CREATE INDEX links_source ON links (source_identity_id);
+CREATE INDEX links_target ON links (target_identity_id);
+CREATE INDEX changes_edition ON changes (edition_id);
 CREATE INDEX changes_identity ON changes (identity_id);

@@ -1,0 +1,305 @@
+"""The JSON API under ``/api/``: the answers of ``crdex … --json``, over HTTP.
+
+Every answer is the ``to_dict()`` of the reader's result (the same field
+names as the command line's ``--json`` and the export schema), so a tool
+can move between the two without renaming anything. Editions are named
+as everywhere (an id, a date, ``latest``); an answer for an edition named
+by id may be cached for a day, one for ``latest`` or a date for a minute.
+Errors are JSON too: ``status``, ``error``, ``message``, ``suggestions``.
+The OpenAPI description is at ``/api/openapi.json`` and readable at
+``/api/docs`` (rendered here: the usual documentation pages load their
+scripts from a CDN, and this server works offline).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Query, Request
+from pydantic import BaseModel, Field, ValidationError
+from starlette.responses import JSONResponse, Response
+
+from crdex.actions.coverage import coverage_summary
+from crdex.index.citations import CheckReport, FileResult
+from crdex.index.search.view import GlossaryView
+
+from .errors import BadValue
+from .headers import cache_for, page
+from .params import (
+    change_classes,
+    change_kinds,
+    date_value,
+    edition_name,
+    identity_id,
+    rule_number,
+    term_name,
+)
+from .site import filter_changes, on_reader, site_of
+
+__all__ = ["MAX_CHECK_BYTES", "CheckRequest", "router"]
+
+router = APIRouter(prefix="/api")
+
+MAX_CHECK_BYTES = 1 << 20  # posted text to check, at most
+
+Edition = Annotated[
+    str,
+    Path(description="An edition: its id (2026-08-07), a date (the edition in force) or 'latest'."),
+]
+Number = Annotated[str, Path(description="A rule number: 7, 701, 701.22, 704.5aa.")]
+
+
+def _json(data: Any, named: bool) -> Response:
+    return cache_for(JSONResponse(data), "edition" if named else "moving")
+
+
+@router.get("", include_in_schema=False)
+async def api_index(request: Request) -> Response:
+    """Where everything is: each endpoint of the API with its summary."""
+    paths = request.app.openapi()["paths"]
+    return _json(
+        {
+            "openapi": "/api/openapi.json",
+            "docs": "/api/docs",
+            "endpoints": [
+                {"method": method.upper(), "path": path, "summary": op.get("summary", "")}
+                for path, ops in paths.items()
+                for method, op in ops.items()
+            ],
+        },
+        False,
+    )
+
+
+@router.get("/docs", include_in_schema=False)
+async def api_docs(request: Request) -> Response:
+    return page(request, "apidocs.html", "moving", spec=request.app.openapi())
+
+
+@router.get("/editions", summary="Every edition of the chain, oldest first")
+@on_reader
+def editions(request: Request) -> Response:
+    """Each edition (one per effective date) with its title and counts, and its documents."""
+    site = site_of(request)
+    by_date: dict[str, list[dict[str, Any]]] = {}
+    for doc in site.documents:
+        if doc["date"]:
+            by_date.setdefault(doc["date"], []).append(doc)
+    rows = [{**e, "documents": by_date.get(e["date"], [])} for e in site.editions]
+    return _json({"editions": rows}, False)
+
+
+@router.get("/editions/{edition}", summary="One edition: its record and table of contents")
+@on_reader
+def edition(request: Request, edition: Edition) -> Response:
+    site = site_of(request)
+    eid, named = site.named(edition)
+    parsed = site.reader.edition(eid)
+    contents = [
+        {"number": r.number, "kind": r.kind, "title": r.title, "parent": r.parent}
+        for r in parsed.rules
+        if r.kind != "subrule"
+    ]
+    source = parsed.source
+    record = {
+        **site.edition_info(eid),
+        "effective_date": parsed.effective_date.isoformat() if parsed.effective_date else None,
+        "format": source.format,
+        "encoding": source.encoding,
+        "sha256": source.sha256,
+        "bytes": source.bytes,
+    }
+    record.pop("path", None)
+    return _json({"edition": record, "contents": contents}, named)
+
+
+@router.get(
+    "/editions/{edition}/rules/{number}",
+    summary="One rule with its subrules, examples, rulings and references",
+)
+@on_reader
+def rule(request: Request, edition: Edition, number: Number) -> Response:
+    """As ``crdex show NUMBER --edition EDITION --json``; a section gives every rule under it."""
+    site = site_of(request)
+    eid, named = site.named(edition)
+    view = site.reader.show(rule_number(number), eid)
+    return _json(view.to_dict(), named)
+
+
+@router.get("/editions/{edition}/glossary", summary="The glossary of an edition")
+@on_reader
+def glossary(request: Request, edition: Edition) -> Response:
+    site = site_of(request)
+    eid, named = site.named(edition)
+    entries = [
+        GlossaryView(
+            term=g.term,
+            definition=g.definition,
+            aliases=list(g.aliases),
+            references=list(dict.fromkeys(r.target for r in g.references)),
+            obsolete=g.obsolete,
+            edition=eid,
+        ).to_dict()
+        for g in site.reader.glossary(eid)
+    ]
+    return _json({"edition": eid, "glossary": entries}, named)
+
+
+@router.get("/editions/{edition}/glossary/{term:path}", summary="One glossary entry")
+@on_reader
+def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
+    """As ``crdex show TERM --edition EDITION --json``."""
+    site = site_of(request)
+    eid, named = site.named(edition)
+    view = site.reader.show(term_name(term), eid)
+    if not isinstance(view, GlossaryView):
+        raise BadValue("glossary term", term, "a glossary term (a rule number was given)")
+    return _json(view.to_dict(), named)
+
+
+@router.get("/editions/{edition}/actions", summary="The keyword actions of an edition")
+@on_reader
+def actions(request: Request, edition: Edition) -> Response:
+    """As ``crdex actions --edition EDITION --json``: each with its implementation and status."""
+    site = site_of(request)
+    eid, named = site.named(edition)
+    _id, rows = site.reader.actions(eid)
+    return _json({"edition": eid, "summary": coverage_summary(rows), "actions": rows}, named)
+
+
+@router.get("/history/{name:path}", summary="Every edition of one rule, through its renumberings")
+@on_reader
+def history(
+    request: Request,
+    name: str,
+    edition: Annotated[str | None, Query(description="The edition NAME is read in.")] = None,
+) -> Response:
+    """As ``crdex history NAME --json``: NAME is a rule number or a glossary term."""
+    site = site_of(request)
+    asked = name.strip()
+    asked = rule_number(asked) if asked[:1].isdigit() else term_name(asked)
+    eid = site.edition_id(edition_name(edition)) if edition else None
+    return _json(site.reader.history(asked, eid).to_dict(), False)
+
+
+@router.get("/resolve/{number}", summary="What a rule cited on one date is called on another")
+@on_reader
+def resolve(
+    request: Request,
+    number: Number,
+    at: Annotated[str, Query(description="The date (or edition) the citation was written.")],
+    to: Annotated[str | None, Query(description="The date or edition to follow it to.")] = None,
+) -> Response:
+    """As ``crdex resolve NUMBER --at AT --to TO --json``."""
+    site = site_of(request)
+    target = edition_name(to, "to") if to else None
+    result = site.reader.resolve(rule_number(number), edition_name(at, "at"), target)
+    return _json(result.to_dict(), False)
+
+
+@router.get("/diff/{old}/{new}", summary="What changed between any two editions")
+@on_reader
+def diff(
+    request: Request,
+    old: Edition,
+    new: Edition,
+    only: Annotated[list[str], Query(description="Kinds of change to keep.")] = [],  # noqa: B006
+    change: Annotated[list[str], Query(description="Classes of edit to keep.")] = [],  # noqa: B006
+) -> Response:
+    """As ``crdex diff OLD NEW --json`` (with ``--only``); ``change`` keeps edits of those classes."""
+    site = site_of(request)
+    kinds, classes = change_kinds(only), change_classes(change)
+    old_id, old_named = site.named(old)
+    new_id, new_named = site.named(new)
+    result = site.reader.diff(old_id, new_id)
+    data = result.to_dict()
+    if kinds or classes:
+        kept = filter_changes(result.items, kinds, classes)
+        data["changes"] = [item.to_dict() for item in kept]
+    return _json(data, old_named and new_named)
+
+
+@router.get("/search", summary="Search the rules of one edition, a date, or every edition")
+@on_reader
+def search(
+    request: Request,
+    q: Annotated[str, Query(description="Words, a quoted phrase, or a rule number.")],
+    edition: Annotated[str | None, Query(description="The edition to search.")] = None,
+    as_of: Annotated[str | None, Query(description="Search the edition in force then.")] = None,
+    all_editions: bool = False,
+    limit: Annotated[int, Query(description="Rules to return (1 to 100).")] = 10,
+) -> Response:
+    """As ``crdex search Q --json``: hits for one edition, groups across all editions."""
+    result = site_of(request).search(q, edition, as_of, all_editions, limit)
+    return _json(result.to_dict(), False)
+
+
+@router.get("/identities/{identity:path}", summary="Where a rule identity is now")
+@on_reader
+def identity(request: Request, identity: str) -> Response:
+    """First and last version of the rule with this identity (such as 2004-06-01/502.36)."""
+    return _json(site_of(request).reader.identity(identity_id(identity)), False)
+
+
+class CheckRequest(BaseModel):
+    """Text whose rule citations are to be checked, and against what."""
+
+    text: str = Field(description="The text: prose, or source code when `path` says so.")
+    path: str = Field(
+        "-",
+        max_length=200,
+        pattern=r"^[^/\\\x00-\x1f]*$",
+        description="A file name whose suffix says how to find comments (main.py); never read.",
+    )
+    edition: str = Field("latest", description="The edition to check against.")
+    as_of: str | None = Field(None, description="The date citations without one were written.")
+
+
+@router.post(
+    "/check",
+    summary="Check the rule citations in posted text",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": CheckRequest.model_json_schema()}},
+        }
+    },
+)
+async def check(request: Request) -> Response:
+    """As ``crdex check FILE --json``, for text posted as JSON (at most 1 MiB)."""
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_CHECK_BYTES):
+        raise HTTPException(413, f"the text to check is larger than {MAX_CHECK_BYTES} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_CHECK_BYTES:
+            raise HTTPException(413, f"the text to check is larger than {MAX_CHECK_BYTES} bytes")
+    try:
+        asked = CheckRequest.model_validate_json(bytes(body))
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()
+        )
+        raise BadValue(
+            "request body", _short(body), f"a JSON object as documented ({problems})"
+        ) from None
+    return await _checked(request=request, asked=asked)
+
+
+@on_reader
+def _checked(request: Request, asked: CheckRequest) -> Response:
+    site = site_of(request)
+    eid = site.edition_id(edition_name(asked.edition))
+    as_of = date_value(asked.as_of, "as_of") if asked.as_of else None
+    judgements = site.reader.check_text(
+        asked.text, path=asked.path or "-", edition=eid, as_of=as_of
+    )
+    report = CheckReport(eid, files=[FileResult(asked.path or "-", judgements)])
+    return cache_for(JSONResponse(report.to_dict()), "private")
+
+
+def _short(body: bytes | bytearray) -> str:
+    text = bytes(body[:80]).decode("utf-8", "replace")
+    return json.dumps(text)[1:-1]

@@ -1,0 +1,156 @@
+"""The application factory: one reader, the templates, the routes, headers and errors.
+
+:func:`create_app` builds the whole ASGI application over one library
+(``home``, or ``$CRDEX_HOME``, or the per-user library; the bundled sample
+documents when it is empty). ``crdex serve`` hands it to uvicorn as a
+factory, so that every worker process builds its own application and
+reader: nothing is shared between workers and nothing is written.
+
+Templates and the stylesheet, script and icon are package data: the
+server works offline and loads nothing from elsewhere. Jinja2 escapes
+everything a template prints unless it is already markup (the linked
+rule text, built escaped by :mod:`.links`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from importlib.metadata import version
+from typing import Any
+
+from fastapi import FastAPI, Request
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from starlette.responses import RedirectResponse, Response
+
+from crdex.api import Reader
+from crdex.errors import CrdexError
+
+from . import api, pages_across, pages_edition
+from .errors import install_handlers
+from .headers import HeadersMiddleware, ResponseCache, cache_for
+from .links import diff_url, edition_url, identity_url, rule_url, term_url
+from .site import Site
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("crdex.web")
+
+_STATIC_TYPES = {
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+
+
+def _static() -> dict[str, tuple[bytes, str, str]]:
+    """Name → (bytes, media type, digest) of every file shipped in ``static/``."""
+    out = {}
+    for item in resources.files("crdex.web").joinpath("static").iterdir():
+        suffix = os.path.splitext(item.name)[1]
+        if item.is_file() and suffix in _STATIC_TYPES:
+            data = item.read_bytes()
+            out[item.name] = (data, _STATIC_TYPES[suffix], hashlib.sha256(data).hexdigest()[:12])
+    return out
+
+
+def _environment(static: dict[str, tuple[bytes, str, str]]) -> Environment:
+    env = Environment(
+        loader=PackageLoader("crdex.web", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=StrictUndefined,
+    )
+    env.globals.update(
+        rule_url=rule_url,
+        term_url=term_url,
+        edition_url=edition_url,
+        identity_url=identity_url,
+        diff_url=diff_url,
+        static_url=lambda name: f"/static/{name}?v={static[name][2]}",
+    )
+    return env
+
+
+def create_app(
+    home: str | os.PathLike[str] | None = None,
+    *,
+    reader: Reader | None = None,
+    cache_bytes: int = 64 << 20,
+) -> FastAPI:
+    """The web application over the library at ``home`` (or over ``reader``)."""
+    site = Site(reader if reader is not None else Reader(home))
+    static = _static()
+    env = _environment(static)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.get_running_loop().run_in_executor(site.executor, warm, site)
+        yield
+        site.executor.shutdown(wait=False, cancel_futures=True)
+
+    app = FastAPI(
+        title="crdex",
+        version=version("crdex"),
+        summary="The Magic: The Gathering Comprehensive Rules, every edition since 1999, as data.",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        lifespan=lifespan,
+    )
+
+    def render(name: str, request: Request, **context: Any) -> str:
+        return env.get_template(name).render(
+            request_path=request.url.path,
+            latest=site.latest if site.editions else None,
+            chain=site.editions,
+            **context,
+        )
+
+    app.state.site = site
+    app.state.render = render
+    app.state.env = env
+    install_handlers(app)
+    app.include_router(pages_edition.router)
+    app.include_router(pages_across.router)
+    app.include_router(api.router)
+
+    @app.get("/static/{name}", include_in_schema=False)
+    async def static_file(name: str, v: str = "") -> Response:
+        found = static.get(name)
+        if found is None:
+            return Response("no such file", status_code=404, media_type="text/plain")
+        data, media, digest = found
+        return cache_for(Response(data, media_type=media), "static" if v == digest else "moving")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return cache_for(
+            RedirectResponse(f"/static/favicon.svg?v={static['favicon.svg'][2]}"), "moving"
+        )
+
+    app.add_middleware(HeadersMiddleware, cache=ResponseCache(cache_bytes))
+    return app
+
+
+def warm(site: Site) -> None:
+    """Load what every request needs before the first one: the graph, the latest edition, search.
+
+    A search index that cannot be opened (another process is building it)
+    leaves search answering 503 until it can; everything else works.
+    """
+    site.fingerprint  # noqa: B018  (loads the identity graph)
+    if not site.editions:
+        return
+    site.facts(site.latest)
+    site.actions(site.latest)
+    try:
+        site.reader.search("rules", limit=1)
+    except CrdexError as exc:
+        log.warning("search is not available yet: %s", exc)

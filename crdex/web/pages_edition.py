@@ -1,0 +1,165 @@
+"""The pages of one edition: the home page, an edition's contents, rules, glossary, actions.
+
+Routes are thin: they check the URL's values (:mod:`.params`), ask the
+reader, and render a template. An edition named by date or ``latest``, and
+a rule number spelled another way ("701.022"), are redirected to the one
+canonical URL, whose page is cached (see :mod:`.headers`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from starlette.responses import Response
+
+from crdex.index.search.view import GlossaryView, RuleView
+from crdex.parser.numbers import RuleNumber
+
+from .headers import page, redirect
+from .links import diff_url, edition_url, rule_url, term_url
+from .params import rule_number, term_name
+from .site import on_reader, site_of
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/")
+@on_reader
+def home(request: Request) -> Response:
+    site = site_of(request)
+    witnesses: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for doc in site.documents:
+        if doc["date"] is not None:
+            witnesses[doc["date"]].append(doc)
+    undated = [d for d in site.documents if d["date"] is None]
+    return page(
+        request,
+        "home.html",
+        "moving",
+        editions=list(reversed(site.editions)),
+        witnesses=witnesses,
+        undated=undated,
+        bundled=site.reader.bundled,
+    )
+
+
+@router.get("/e/{edition}")
+@on_reader
+def edition_page(request: Request, edition: str) -> Response:
+    site = site_of(request)
+    eid, named = site.named(edition)
+    if not named:
+        return redirect(edition_url(eid))
+    parsed = site.reader.edition(eid)
+    before, after = site.neighbours(eid)
+    info = site.edition_info(eid)
+    return page(
+        request,
+        "edition.html",
+        "edition",
+        edition=eid,
+        info=info,
+        toc=[r for r in parsed.rules if "." not in r.number],
+        introduction=parsed.introduction,
+        documents=[d for d in site.documents if d["date"] and d["date"] == info.get("date")],
+        before=before,
+        after=after,
+    )
+
+
+@router.get("/e/{edition}/glossary")
+@on_reader
+def glossary_page(request: Request, edition: str) -> Response:
+    site = site_of(request)
+    eid, named = site.named(edition)
+    if not named:
+        return redirect(f"{edition_url(eid)}/glossary")
+    entries = []
+    for entry in site.reader.glossary(eid):
+        linker = site.linker(eid, skip={entry.term})
+        entries.append((entry, linker.text(entry.definition, entry.references)))
+    return page(request, "glossary.html", "edition", edition=eid, entries=entries)
+
+
+@router.get("/e/{edition}/glossary/{term:path}")
+@on_reader
+def term_page(request: Request, edition: str, term: str) -> Response:
+    site = site_of(request)
+    eid, named = site.named(edition)
+    asked = term_name(term)
+    view = site.reader.show(asked, eid)
+    if isinstance(view, RuleView):
+        return redirect(rule_url(eid, view.number), permanent=named)
+    assert isinstance(view, GlossaryView)
+    if not named or view.term != asked:
+        return redirect(term_url(eid, view.term), permanent=named)
+    history = site.history(view.term, eid)
+    return page(
+        request,
+        "term.html",
+        "edition",
+        edition=eid,
+        entry=view,
+        definition=site.glossary_html(eid, view),
+        history=history,
+        around=site.around(history, eid),
+    )
+
+
+@router.get("/e/{edition}/changes")
+@on_reader
+def changes_page(request: Request, edition: str) -> Response:
+    site = site_of(request)
+    eid, _named = site.named(edition)
+    before, _after = site.neighbours(eid)
+    if before is None:
+        raise HTTPException(
+            404, f"{eid} is the first edition in the library: nothing came before it"
+        )
+    return redirect(diff_url(before, eid))
+
+
+@router.get("/e/{edition}/actions")
+@on_reader
+def actions_page(request: Request, edition: str) -> Response:
+    site = site_of(request)
+    eid, named = site.named(edition)
+    if not named:
+        return redirect(f"{edition_url(eid)}/actions")
+    _id, rows = site.reader.actions(eid)
+    return page(request, "actions.html", "edition", edition=eid, rows=rows)
+
+
+@router.get("/e/{edition}/{number}")
+@on_reader
+def rule_page(request: Request, edition: str, number: str) -> Response:
+    site = site_of(request)
+    eid, named = site.named(edition)
+    asked = rule_number(number)
+    canon = str(RuleNumber.parse(asked))
+    if not named or canon != number:
+        return redirect(rule_url(eid, canon), permanent=named)
+    view = site.reader.show(canon, eid)
+    assert isinstance(view, RuleView)
+    parsed = site.reader.edition(eid)
+    crumbs = []
+    parent = RuleNumber.parse(canon).parent
+    while parent is not None:
+        rule = parsed.rule(str(parent))
+        crumbs.insert(0, (str(parent), (rule.title or "") if rule is not None else ""))
+        parent = parent.parent
+    history = site.history(canon, eid)
+    context: dict[str, Any] = {
+        "edition": eid,
+        "view": view,
+        "crumbs": crumbs,
+        "history": history,
+        "around": site.around(history, eid),
+    }
+    if view.kind == "section":
+        return page(request, "section.html", "edition", **context)
+    return page(request, "rule.html", "edition", node=site.rule_nodes(eid, view), **context)

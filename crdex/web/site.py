@@ -1,0 +1,320 @@
+"""What the pages and the API share: one reader, and what is worth remembering per edition.
+
+The application holds one :class:`~crdex.api.Reader` for its whole life
+(the identity graph, parsed editions and the search index are loaded once,
+never per request). :class:`Site` adds what pages need again and again for
+one edition (its glossary as phrases to link, its rule numbers, its
+keyword actions: some kilobytes per edition, kept for up to 256 editions,
+the most recently read), and shapes a rule with everything under it into
+the nodes the templates show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, ParamSpec, TypeVar
+
+from markupsafe import Markup
+
+from crdex.api import Reader
+from crdex.errors import CrdexError
+from crdex.index.coverage import KINDS, Coverage
+from crdex.index.lineage.diff import DiffItem
+from crdex.index.lineage.history import History
+from crdex.index.search.results import SearchResult
+from crdex.index.search.view import GlossaryView, RuleView
+from crdex.parser.numbers import RuleNumber
+from crdex.parser.tree import Edition
+
+from .errors import BadRequest
+from .links import Linker, TermIndex, rule_url
+from .params import date_value, edition_name, limit_value, search_query
+
+__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "on_reader", "site_of"]
+
+# what a document's witness is called on the home page, by format
+FORMATS = {
+    "official": "official text",
+    "markdown": "markdown",
+    "mdbook-html": "mdBook HTML",
+    "pdf-text": "text from a PDF",
+    "rulings": "rulings page",
+    "docx": "Word",
+    "pdf": "PDF",
+    "rtf": "RTF",
+}
+
+
+def filter_changes(items: list[DiffItem], kinds: list[str], classes: list[str]) -> list[DiffItem]:
+    """The changes of a diff of the given kinds, and of edits, of the given classes.
+
+    Classes narrow only what has one (edits and moves with a changed
+    wording); an empty list lets everything through.
+    """
+    return [
+        item
+        for item in items
+        if (not kinds or item.kind in kinds)
+        and (not classes or item.kind not in ("edited", "moved") or item.change in classes)
+    ]
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def site_of(request: Any) -> Site:
+    """The site of the application answering a request."""
+    return request.app.state.site  # type: ignore[no-any-return]
+
+
+def on_reader(handler: Callable[P, T]) -> Callable[P, Awaitable[T]]:
+    """Run a route on the site's reader thread, so that the event loop keeps answering.
+
+    Answers already in the cache, static files and 304s are served by the
+    event loop without waiting for a page being built; the reader and its
+    search index are used by one thread only, one request at a time
+    (workers are processes: that is where parallelism comes from).
+    """
+
+    @functools.wraps(handler)
+    async def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        site = site_of(kwargs["request"])
+        call = functools.partial(handler, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(site.executor, call)
+
+    return run
+
+
+# a glossary term found in more than this share of an edition's rules is not linked
+COMMON_TERM_SHARE = 0.03
+
+
+@dataclass(slots=True)
+class EditionFacts:
+    """One edition's glossary phrases and rule numbers."""
+
+    id: str
+    terms: TermIndex
+    numbers: frozenset[str]
+
+    def has_rule(self, number: str) -> bool:
+        try:
+            return str(RuleNumber.parse(number)) in self.numbers
+        except ValueError:
+            return False
+
+
+@dataclass(slots=True)
+class Node:
+    """A rule as a page shows it: its texts already linked, its subrules under it."""
+
+    number: str
+    kind: str
+    title: str
+    text: Markup
+    examples: list[Markup]
+    rulings: list[dict[str, Any]]
+    references: list[str]
+    cited_by: list[str]
+    children: list[Node] = field(default_factory=list)
+    action: dict[str, Any] | None = None
+
+
+class Site:
+    """The reader of one library and what its pages remember."""
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="crdex-reader")
+        self.facts = functools.lru_cache(maxsize=256)(self._facts)
+        self.actions = functools.lru_cache(maxsize=256)(self._actions)
+        self._names: dict[str, str] = {}
+
+    # -- editions ----------------------------------------------------------------
+
+    @functools.cached_property
+    def editions(self) -> list[dict[str, Any]]:
+        return self.reader.editions()
+
+    @functools.cached_property
+    def chain(self) -> dict[str, int]:
+        return {e["id"]: i for i, e in enumerate(self.editions)}
+
+    @functools.cached_property
+    def documents(self) -> list[dict[str, Any]]:
+        """Each document once per edition it witnesses, without paths (a server shows no files).
+
+        ``date`` is the edition witnessed (a rulings page witnesses the editions
+        it quotes), ``coverage`` what of it the document covers, ``in_chain``
+        whether it speaks first for it; an undated document appears once, dated None.
+        """
+        first = {(w["sha256"], e["id"]) for e in self.editions for w in e["witnesses"][:1]}
+        out = []
+        for d in self.reader.documents():
+            base = {k: v for k, v in d.items() if k not in ("path", "witnesses", "repairs")}
+            base["kind"] = (
+                f"{FORMATS.get(d['format'], d['format'])}, {KINDS.get(d['kind'], d['kind'])}"
+            )
+            if not d["witnesses"]:
+                out.append({**base, "date": None, "in_chain": False})
+            for w in d["witnesses"]:
+                out.append(
+                    {
+                        **base,
+                        "date": w["date"],
+                        "coverage": Coverage.from_dict(w["coverage"]).describe(),
+                        "in_chain": (d["sha256"], w["date"]) in first,
+                    }
+                )
+        return out
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        return self.reader.fingerprint()
+
+    @property
+    def latest(self) -> str:
+        return self.editions[-1]["id"]
+
+    def edition_id(self, name: str) -> str:
+        """The id an edition name (id, date, ``latest``) means; remembered, names are few."""
+        found = self._names.get(name)
+        if found is None:
+            found = self.reader.edition_id(name)
+            if len(self._names) < 4096:
+                self._names[name] = found
+        return found
+
+    def named(self, name: str) -> tuple[str, bool]:
+        """(the id of the edition a URL names, whether the URL named it by that id)."""
+        name = edition_name(name)
+        found = self.edition_id(name)
+        return found, found == name
+
+    def edition_info(self, edition_id: str) -> dict[str, Any]:
+        """The chain's record of an edition, or the document's for a copy outside the chain."""
+        i = self.chain.get(edition_id)
+        if i is not None:
+            return self.editions[i]
+        return next((d for d in self.documents if d["id"] == edition_id), {"id": edition_id})
+
+    def neighbours(self, edition_id: str) -> tuple[str | None, str | None]:
+        """The editions before and after one of the chain (None at either end or off the chain)."""
+        i = self.chain.get(edition_id)
+        if i is None:
+            return None, None
+        before = self.editions[i - 1]["id"] if i > 0 else None
+        after = self.editions[i + 1]["id"] if i + 1 < len(self.editions) else None
+        return before, after
+
+    def _facts(self, edition_id: str) -> EditionFacts:
+        edition = self.reader.edition(edition_id)
+        numbers = {r.number for r in edition.rules} | {r.parent for r in edition.rules if r.parent}
+        terms = TermIndex(edition.glossary)
+        terms.drop_common([r.text for r in edition.rules], COMMON_TERM_SHARE)
+        return EditionFacts(edition.id, terms, frozenset(numbers))
+
+    def _actions(self, edition_id: str) -> dict[str, dict[str, Any]]:
+        """Rule number → the keyword action row of ``Reader.actions`` (rule pages show it)."""
+        try:
+            _id, rows = self.reader.actions(edition_id)
+        except CrdexError:
+            return {}
+        return {row["number"]: row for row in rows if row.get("number")}
+
+    def linker(self, edition_id: str, skip: set[str] | None = None) -> Linker:
+        facts = self.facts(edition_id)
+        return Linker(edition_id, facts.has_rule, facts.terms, skip or set())
+
+    # -- one rule ----------------------------------------------------------------
+
+    def rule_nodes(self, edition_id: str, view: RuleView) -> Node:
+        """A rule view (from ``Reader.show``) with every text linked, subrules nested.
+
+        The rule's own title is not linked to the glossary within it.
+        """
+        edition = self.reader.edition(edition_id)
+        actions = self.actions(edition_id)
+        linker = self.linker(edition_id, skip={view.title} if view.title else None)
+        return self._node(view, edition, actions, linker)
+
+    def _node(
+        self,
+        view: RuleView,
+        edition: Edition,
+        actions: dict[str, dict[str, Any]],
+        linker: Linker,
+    ) -> Node:
+        if view.kind != "subrule":
+            linker.new_rule()
+        rule = edition.rule(view.number)
+        refs = rule.references if rule is not None else []
+        text, *examples = linker.rule(view.text, view.examples, refs)
+        rulings = [{**r, "html": linker.text(r["text"])} for r in view.rulings]
+        return Node(
+            number=view.number,
+            kind=view.kind,
+            title=view.title,
+            text=text,
+            examples=examples,
+            rulings=rulings,
+            references=view.references,
+            cited_by=view.cited_by,
+            children=[self._node(c, edition, actions, linker) for c in view.children],
+            action=actions.get(view.number),
+        )
+
+    def glossary_html(self, edition_id: str, entry: GlossaryView) -> Markup:
+        edition = self.reader.edition(edition_id)
+        found = edition.glossary_entry(entry.term)
+        refs = found.references if found is not None else None
+        return self.linker(edition_id, skip={entry.term}).text(entry.definition, refs)
+
+    def history(self, name: str, edition_id: str) -> History | None:
+        """The timeline of a rule or term, or None for a copy outside the chain."""
+        if edition_id not in self.chain:
+            return None
+        return self.reader.history(name, edition_id)
+
+    def around(self, history: History | None, edition_id: str) -> list[dict[str, Any]]:
+        """The same rule in the editions before and after: its number there, or why none."""
+        out = []
+        for label, other in zip(("previous", "next"), self.neighbours(edition_id), strict=True):
+            if other is None:
+                continue
+            number = None
+            if history is not None:
+                number = next((e.number for e in history.entries if other in e.editions), None)
+            out.append({"label": label, "edition": other, "number": number})
+        return out
+
+    def search(
+        self, query: str, edition: str | None, as_of: str | None, every: bool, limit: int
+    ) -> SearchResult:
+        """``Reader.search`` with the edition named first, so that an unknown one is a 404 here too."""
+        edition, as_of = (edition or None, as_of or None) if not every else (None, None)
+        if edition and as_of:
+            raise BadRequest("name an edition or a date to search, not both")
+        if edition:
+            edition = self.edition_id(edition_name(edition))
+        if as_of:
+            self.edition_id(date_value(as_of, "as-of date"))
+        return self.reader.search(
+            search_query(query),
+            edition=edition,
+            as_of=as_of,
+            all_editions=every,
+            limit=limit_value(limit),
+        )
+
+    def hit_url(self, edition_id: str, number: str) -> str:
+        """Where a search hit is read: its rule's page, at the subrule."""
+        value = RuleNumber.parse(number)
+        if value.kind == "subrule" and value.parent is not None:
+            return rule_url(edition_id, str(value.parent), number)
+        return rule_url(edition_id, number)

@@ -1,0 +1,34 @@
+"""The library: documents, the editions they witness, and everything learned from them.
+
+One home directory holds it all (see :mod:`.home` for the layout):
+documents and their parse caches (:mod:`.documents`, :mod:`.caches`), the
+chain of editions made of witnesses (:mod:`.editions`, with coverage from
+:mod:`crdex.index.coverage`), and generations published whole by one
+writer (:mod:`.build`, :mod:`.generation`), which readers open
+(:mod:`.library`, :mod:`.view`).
+"""
+
+from __future__ import annotations
+
+from crdex.index.errors import LibraryError
+
+from .build import BuildReport, build_library
+from .documents import AddReport, DocumentInfo, Skipped
+from .editions import EditionRecord, Witness
+from .files import iter_files
+from .library import Library
+from .view import LibraryView
+
+__all__ = [
+    "AddReport",
+    "BuildReport",
+    "DocumentInfo",
+    "EditionRecord",
+    "Library",
+    "LibraryError",
+    "LibraryView",
+    "Skipped",
+    "Witness",
+    "build_library",
+    "iter_files",
+]

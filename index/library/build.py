@@ -1,0 +1,475 @@
+"""Building a library: one writer, everything built aside, published in one rename.
+
+A build holds the home's lock for its whole run (a second build waits, and
+is told who it waits for), starts from the last published generation,
+parses what is new (in worker processes that die with it), works out the
+chain of editions from the documents' witnesses, the identity graph (reused
+when the chain did not change), the rulings by identity, the lookup tables
+and the search index, writes all of it into a scratch directory and
+publishes it by renaming. Killed at any moment, it leaves the previous
+generation whole; interrupted, it stops at once.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import shutil
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from crdex.index.coverage import COVERAGE_RULES
+from crdex.index.errors import LibraryError
+from crdex.index.faults import fault_point
+from crdex.index.generations import GenerationStore
+from crdex.index.lineage import build_graph
+from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
+from crdex.index.lineage.overrides import Overrides, load_overrides
+from crdex.index.lineage.snapshot import Snapshot, snapshot_of
+from crdex.parser.fingerprint import parser_fingerprint
+from crdex.parser.tree import Edition
+
+from .caches import ParseCache, file_digest
+from .documents import AddReport, DocumentInfo, Skipped
+from .editions import EditionRecord, compose, disagreements, plan_chain
+from .files import absolute, iter_files, sha256_file
+from .generation import Generation, GenerationWriter
+from .home import LEGACY_REGISTRY, check_writable, is_legacy
+from .parsing import describe, parse_all
+from .rulings import attach_rulings
+from .select import select_documents
+from .summaries import link_summaries
+from .view import LibraryView
+
+__all__ = ["BuildReport", "build_library", "graph_key"]
+
+Progress = Callable[[str, int, int], None]
+Notice = Callable[[str], None]
+# the search index step: (staged view, progress, notice, force=...) → its report
+Indexer = Callable[..., Any]
+
+# the modules whose code decides what the graph says: a change to any of them
+# makes a stored graph stale even when GRAPH_FORMAT was not bumped
+_GRAPH_CODE = ("classify", "content", "graph", "build", "match", "snapshot")
+
+
+@functools.cache
+def _code_digest() -> str:
+    h = hashlib.sha256()
+    here = Path(__file__).resolve().parent.parent / "lineage"
+    for name in _GRAPH_CODE:
+        try:
+            h.update((here / f"{name}.py").read_bytes())
+        except OSError:  # an installation without sources: the format version decides
+            h.update(name.encode())
+    return h.hexdigest()[:16]
+
+
+def graph_key(chain: list[EditionRecord], overrides: Overrides) -> str:
+    """The chain's trees and coverage, the graph format, the overrides, the matching code, the parser."""
+    blob = json.dumps(
+        [
+            GRAPH_FORMAT,
+            _code_digest(),
+            parser_fingerprint(),
+            overrides.digest,
+            [[e.id, e.key, e.coverage.to_dict()] for e in chain],
+        ]
+    ).encode()
+    return hashlib.sha256(blob).hexdigest()[:32]
+
+
+@dataclass(slots=True)
+class BuildReport:
+    """What a build did."""
+
+    home: Path
+    documents: AddReport = field(default_factory=AddReport)
+    removed: list[DocumentInfo] = field(default_factory=list)
+    chain: list[EditionRecord] = field(default_factory=list)
+    graph: Graph | None = None
+    graph_rebuilt: bool = False
+    search: Any = None
+    generation: Path | None = None
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _legacy_paths(home: Path) -> list[str]:
+    """The documents a library of the old layout held (their registered paths)."""
+    try:
+        data = json.loads((home / LEGACY_REGISTRY).read_text("utf-8"))
+        return sorted({d["path"] for d in data.get("documents", {}).values()})
+    except (OSError, ValueError, KeyError, AttributeError):
+        return []
+
+
+def _remove_legacy(home: Path) -> None:
+    for name in ("editions", "snapshots", "lineage"):
+        shutil.rmtree(home / name, ignore_errors=True)
+    (home / LEGACY_REGISTRY).unlink(missing_ok=True)
+
+
+class _Trees:
+    """Trees and snapshots for a build: parse caches, and the composed editions it made."""
+
+    def __init__(self, cache: ParseCache) -> None:
+        self.cache = cache
+        self.composed: dict[str, tuple[Edition, Snapshot]] = {}
+        self._trees: dict[str, Edition] = {}
+
+    def tree(self, key: str) -> Edition:
+        if key in self.composed:
+            return self.composed[key][0]
+        tree = self._trees.get(key)
+        if tree is None:
+            tree = self._trees[key] = self.cache.tree(key)
+        return tree
+
+    def snapshot(self, key: str) -> Snapshot:
+        if key in self.composed:
+            return self.composed[key][1]
+        return self.cache.snapshot(key)
+
+    def tree_dict(self, key: str) -> dict[str, Any]:
+        return self.cache.tree_dict(key)
+
+
+def _gather(
+    paths: Iterable[str], registry: dict[str, DocumentInfo], cache: ParseCache, report: AddReport
+) -> list[str]:
+    """The files to parse: new documents, and known ones whose caches are gone."""
+    todo: list[str] = []
+    seen: set[str] = set()
+    for file in iter_files(paths):
+        if file.is_dir():
+            todo.append(str(file))  # a book: its hash is known only once read
+            continue
+        sha = sha256_file(file)
+        if sha in seen:
+            continue
+        seen.add(sha)
+        known = registry.get(sha)
+        if known is not None and cache.has(sha):
+            if known.path != str(file) and not Path(known.path).exists():
+                known = registry[sha] = _moved(known, str(file))
+            report.known.append(known)
+        else:
+            todo.append(str(file))
+    return todo
+
+
+def _moved(doc: DocumentInfo, path: str) -> DocumentInfo:
+    data = doc.to_dict()
+    data["path"] = path
+    return DocumentInfo.from_dict(data)
+
+
+def _stale(registry: dict[str, DocumentInfo], cache: ParseCache, todo: list[str]) -> list[str]:
+    """Known documents whose parse caches are missing (a new parser, or lost files)."""
+    asked = set(todo)
+    return sorted(
+        d.path for d in registry.values() if not cache.has(d.sha256) and d.path not in asked
+    )
+
+
+def _unreachable(stale: list[str]) -> tuple[list[str], list[str]]:
+    """Stale documents that can be read again, and those whose source is gone."""
+    return [p for p in stale if Path(p).exists()], [p for p in stale if not Path(p).exists()]
+
+
+def build_library(
+    home: Path,
+    paths: Iterable[str],
+    *,
+    progress: Progress | None = None,
+    notice: Notice | None = None,
+    workers: int | None = None,
+    index: Indexer | None = None,
+    overrides: Overrides | None = None,
+    remove: Iterable[str] = (),
+    damaged: Iterable[str] = (),
+    force: bool = False,
+) -> BuildReport:
+    """Add the documents under ``paths`` to the library at ``home`` and publish a new generation.
+
+    ``index`` builds the search index from the staged library (it is given
+    the view, the progress and the notice callbacks) and returns its report.
+    ``remove`` names documents or editions to take out (see
+    :func:`~.select.select_documents`); ``damaged`` lists documents whose parse
+    caches must be made again; ``force`` makes the graph and the search
+    index anew instead of reusing them.
+    """
+    started = time.perf_counter()
+    home = absolute(home)
+    check_writable(home)
+    paths = [str(absolute(p)) for p in paths]
+    for p in paths:
+        iter_files([p])  # a named path that does not exist is an error before any work
+    store = GenerationStore(home)
+
+    def waiting(holder: str) -> None:
+        if notice:
+            notice(f"waiting for {holder}, which is building the library at {home}")
+
+    report = BuildReport(home)
+    with store.lock(waiting=waiting):
+        fault_point("locked")
+        store.clean()
+        live = store.current()
+        previous = _intact_previous(store, live, notice)
+        registry: dict[str, DocumentInfo] = dict(previous.documents) if previous else {}
+        for doc in select_documents(registry, remove):
+            del registry[doc.sha256]
+            report.removed.append(doc)
+        cache = ParseCache(home)
+        recorded = previous.manifest.get("caches", {}) if previous else {}
+        for sha in {*damaged, *_damaged_caches(cache, registry, recorded)}:
+            cache.tree_path(sha).unlink(missing_ok=True)
+            cache.snapshot_path(sha).unlink(missing_ok=True)
+        legacy = is_legacy(home) and previous is None
+        if legacy:
+            old = [p for p in _legacy_paths(home) if Path(p).exists()]
+            if notice:
+                notice(
+                    f"the library at {home} was made by an older crdex; reading its "
+                    f"{len(old)} documents again into the new layout"
+                )
+            paths = [*old, *paths]
+        docs = report.documents
+        todo = _gather(paths, registry, cache, docs)
+        stale = _stale(registry, cache, todo)
+        _parse(todo, stale, registry, home, docs, report, progress, workers)
+        fault_point("parsed")
+        trees = _Trees(cache)
+        _describe_again(registry, trees)
+        chain = plan_chain(registry.values())
+        fault_point("chain")
+        for record in chain:
+            if record.composed:
+                tree = compose(record, trees.tree)
+                trees.composed[record.key] = (tree, snapshot_of(tree))
+            snap = trees.snapshot(record.key)
+            record.rules, record.glossary = len(snap.rules), len(snap.glossary)
+        overrides = overrides if overrides is not None else load_overrides()
+        key = graph_key(chain, overrides)
+        reuse = previous is not None and not force and previous.graph_key == key
+        if reuse and previous is not None and previous.intact("graph.json"):
+            graph = previous.full_graph
+        elif chain:
+            report.graph_rebuilt = True
+
+            def step(done: int, total: int) -> None:
+                if progress:
+                    progress("match", done, total)
+
+            graph = build_graph(
+                [trees.snapshot(r.key) for r in chain],
+                overrides,
+                key=key,
+                progress=step,
+                coverage=[r.coverage for r in chain],
+            )
+        else:
+            graph = None
+        fault_point("graph")
+        for record in chain:
+            record.disagreements = disagreements(record, trees.tree)
+        attached, unplaced = (
+            attach_rulings(registry.values(), graph, trees.tree) if graph else ({}, [])
+        )
+        summaries = link_summaries(registry.values(), graph, trees.tree) if graph else {}
+        scratch = store.scratch()
+        writer = GenerationWriter(scratch)
+        for k, (tree, snap) in trees.composed.items():
+            writer.tree(k, tree, snap)
+        view = LibraryView(
+            home=home,
+            documents=registry,
+            chain=chain,
+            graph=lambda: graph,
+            tree=trees.tree,
+            tree_dict=trees.tree_dict,
+            snapshot=trees.snapshot,
+            rulings=lambda: attached,
+            topics=lambda: summaries.get("by_identity", {}),
+            graph_key=key,
+        )
+        search = (
+            index(view, progress, notice, force=force) if (index is not None and graph) else None
+        )
+        fault_point("search")
+        writer.documents(registry)
+        writer.chain(chain)
+        if graph is not None:
+            writer.graph(graph)
+        writer.rulings(attached, unplaced)
+        writer.json("summaries.json", summaries)
+        caches = {}
+        for doc in sorted(registry.values(), key=lambda d: d.sha256):
+            caches.update(cache.digests(doc.sha256))
+        writer.manifest(
+            graph_key=key,
+            parser=parser_fingerprint(),
+            search=Path(search.path).name if getattr(search, "path", None) else None,
+            documents=len(registry),
+            editions=[r.id for r in chain],
+            caches=caches,
+        )
+        fault_point("written")
+        report.generation = store.publish(scratch)
+        fault_point("published")
+        if legacy:
+            _remove_legacy(home)
+    report.chain, report.graph, report.search = chain, graph, search
+    report.warnings = _warnings(report, chain)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _parse(
+    todo: list[str],
+    stale: list[str],
+    registry: dict[str, DocumentInfo],
+    home: Path,
+    docs: AddReport,
+    report: BuildReport,
+    progress: Progress | None,
+    workers: int | None,
+) -> None:
+    """Parse new and stale documents into the caches and the registry."""
+    stale, gone = _unreachable(stale)
+    again = set(stale)
+    by_path = {d.path: d for d in registry.values()}
+    total = len(todo) + len(stale)
+    if progress and total:
+        progress("parse", 0, total)
+
+    def done(n: int, of: int) -> None:
+        if progress:
+            progress("parse", n, of)
+
+    results = parse_all([*todo, *stale], str(home), workers=workers, done=done)
+    for n, (path, info, _memory, why) in enumerate(results):
+        if n == 1:
+            fault_point("parsing")
+        if info is None:
+            reason = (why or "not a rules document").strip().split("\n", 1)[0]
+            reason = reason.removeprefix(f"{path}: ")
+            if path in again:
+                gone = by_path[path]
+                del registry[gone.sha256]
+                report.warnings.append(
+                    f"{gone.name} ({gone.id}) can no longer be read from {path} ({reason}); "
+                    "it is no longer in the library"
+                )
+            else:
+                docs.skipped.append(Skipped(path, reason))
+            continue
+        known = info.sha256 in registry
+        registry[info.sha256] = info
+        if path in again:
+            docs.reparsed.append(info)
+        elif known:
+            docs.known.append(info)
+        else:
+            docs.added.append(info)
+    for path in gone:
+        doc = by_path.get(path)
+        if doc is not None and doc.sha256 in registry:
+            del registry[doc.sha256]
+            report.warnings.append(
+                f"{doc.name} ({doc.id}) is gone from {path} and its parse cache is stale; "
+                "it is no longer in the library: build it again from where it is now"
+            )
+
+
+def _warnings(report: BuildReport, chain: list[EditionRecord]) -> list[str]:
+    """What a person should know about the documents just added."""
+    out = list(report.warnings)
+    added = {d.sha256 for d in report.documents.added}
+    for doc in report.documents.added:
+        if doc.undated:
+            out.append(
+                f"{doc.name}: states no effective date, so it witnesses no edition; "
+                "kept in the library and listed by 'crdex documents'"
+            )
+    for record in chain:
+        for rank, witness in enumerate(record.witnesses):
+            if witness.sha256 not in added:
+                continue
+            if witness.kind == "truncated":
+                first = record.witnesses[0]
+                stands = (
+                    f"{first.name} stands for the edition"
+                    if rank
+                    else "no complete copy stands for it"
+                )
+                out.append(
+                    f"{witness.name} is cut short: a partial witness of {record.id} "
+                    f"({witness.coverage.describe()}); {stands}"
+                )
+        if not any(w.sha256 in added for w in record.witnesses):
+            continue
+        for dis in record.disagreements:
+            what = []
+            if dis["differ"]:
+                what.append(
+                    f"words of {dis['differ']} rule(s) (first: {', '.join(dis['rules'][:5])})"
+                )
+            if dis["missing"]:
+                what.append(f"{dis['missing']} rule(s) it lacks")
+            out.append(
+                f"{dis['name']} disagrees with {record.witnesses[0].name} on {record.id}: "
+                f"{'; '.join(what)}; 'crdex editions {record.id}' lists them"
+            )
+    return out
+
+
+def _intact_previous(
+    store: GenerationStore, live: Path | None, notice: Notice | None
+) -> Generation | None:
+    """The newest generation whose manifest and documents can be read (the live one, normally).
+
+    A damaged live generation is not built upon blindly: its registry is
+    taken from the newest generation that reads, and what is damaged in it
+    is made again.
+    """
+    candidates = [live] if live is not None else []
+    candidates += [g for g in reversed(store.generations()) if g != live]
+    for path in candidates:
+        try:
+            gen = Generation(path)
+            gen.documents  # noqa: B018 - must read
+        except LibraryError as exc:
+            if notice:
+                notice(f"{exc}; building on an earlier generation")
+            continue
+        return gen
+    return None
+
+
+def _damaged_caches(
+    cache: ParseCache, registry: dict[str, DocumentInfo], recorded: dict[str, str]
+) -> list[str]:
+    """Documents whose parse cache files differ from the checksums the last generation recorded."""
+    out = []
+    for sha in registry:
+        for path in (cache.tree_path(sha), cache.snapshot_path(sha)):
+            digest = recorded.get(path.name)
+            if digest is not None and path.is_file() and file_digest(path) != digest:
+                out.append(sha)
+                break
+    return out
+
+
+def _describe_again(registry: dict[str, DocumentInfo], trees: _Trees) -> None:
+    """Documents described by older coverage rules are described again from their trees."""
+    for sha, doc in list(registry.items()):
+        if doc.described != COVERAGE_RULES:
+            fresh = describe(trees.tree(sha), doc.path)
+            registry[sha] = DocumentInfo.from_dict({**fresh.to_dict(), "name": doc.name})

@@ -1,0 +1,162 @@
+"""The documents of a library: what each one is, what it witnesses, and which one speaks first.
+
+A document is one file (or one markdown book) as added, known by the
+sha256 of its bytes. It witnesses one edition or several (a rulings page
+quotes rules from the editions it cites), each with a coverage
+(:mod:`crdex.index.coverage`). A document with no effective date of its own
+and no citations witnesses nothing: it is kept, listed and reported, never
+made an edition.
+
+**Precedence** among the witnesses of one edition, first to last:
+
+1. coverage: a complete text, then one with every rule but no glossary,
+   then an excerpt, then a cut-short copy, then a rulings page's quotes (a
+   lesser copy never displaces a complete one);
+2. the primary copy before a second copy that its file name tags as such
+   (``cr-2014-05-01.derived.txt``, ``….upload-20260808.txt``: the naming
+   the corpus and the README use for second copies), ``.derived`` first
+   among those;
+3. format: the official text, then the official Word, PDF and RTF files,
+   then text extracted from a PDF, then unofficial renderings (markdown,
+   mdBook HTML);
+4. a date read in the document's own words before one read only in its
+   file name;
+5. the sha256, so that the order never depends on the order of a run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from crdex.index.coverage import WitnessSlice
+
+__all__ = [
+    "REGISTRY_FORMAT",
+    "AddReport",
+    "DocumentInfo",
+    "Skipped",
+    "registry_from_dict",
+    "registry_to_dict",
+    "witness_rank",
+]
+
+# bump when DocumentInfo changes shape
+REGISTRY_FORMAT = 2
+
+_KIND_RANK = {"complete": 0, "rules": 1, "excerpt": 2, "truncated": 3, "rulings": 4}
+_FORMAT_RANK = {
+    "official": 0,
+    "docx": 1,
+    "pdf": 2,
+    "rtf": 3,
+    "pdf-text": 4,
+    "markdown": 5,
+    "mdbook-html": 6,
+}
+_TAG_RANK = {"": 0, "derived": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    """One document in the library.
+
+    ``path`` is where it was last added from (absolute), so that it can be
+    read again when the parser changes; it is never exported. ``name`` is
+    the file's (or book's) own name.
+    """
+
+    sha256: str
+    name: str
+    path: str
+    id: str
+    date: str | None
+    date_source: str
+    tag: str
+    format: str
+    kind: str
+    title: str
+    rules: int
+    glossary: int
+    witnesses: tuple[WitnessSlice, ...] = ()
+    repairs: dict[str, int] = field(default_factory=dict)
+    # the version of the coverage rules that described it (crdex.index.coverage)
+    described: int = 0
+
+    @property
+    def undated(self) -> bool:
+        """It states no effective date: kept and listed, never an edition."""
+        return self.date is None and not self.witnesses
+
+    def witnesses_of(self, date: str) -> WitnessSlice | None:
+        return next((w for w in self.witnesses if w.date == date), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "sha256": self.sha256,
+            "name": self.name,
+            "path": self.path,
+            "id": self.id,
+            "date": self.date,
+            "date_source": self.date_source,
+            "tag": self.tag,
+            "format": self.format,
+            "kind": self.kind,
+            "title": self.title,
+            "rules": self.rules,
+            "glossary": self.glossary,
+            "witnesses": [w.to_dict() for w in self.witnesses],
+            "repairs": dict(self.repairs),
+            "described": self.described,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DocumentInfo:
+        fields = dict(data)
+        fields["witnesses"] = tuple(WitnessSlice.from_dict(w) for w in data.get("witnesses", ()))
+        fields["repairs"] = dict(data.get("repairs", {}))
+        return cls(**fields)
+
+
+def witness_rank(doc: DocumentInfo) -> tuple[int, int, int, int, str, str]:
+    """Sort key among the witnesses of one edition: lower speaks first (see the module docstring)."""
+    return (
+        _KIND_RANK.get(doc.kind, len(_KIND_RANK)),
+        _TAG_RANK.get(doc.tag, 2),
+        _FORMAT_RANK.get(doc.format, len(_FORMAT_RANK)),
+        0 if doc.date_source not in ("filename", "none", "") else 1,
+        doc.tag,
+        doc.sha256,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A file that was not added, and why."""
+
+    path: str
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"path": self.path, "reason": self.reason}
+
+
+@dataclass(slots=True)
+class AddReport:
+    """What a build did with each file it was given."""
+
+    added: list[DocumentInfo] = field(default_factory=list)
+    known: list[DocumentInfo] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    reparsed: list[DocumentInfo] = field(default_factory=list)
+
+
+def registry_to_dict(documents: dict[str, DocumentInfo]) -> dict[str, Any]:
+    return {
+        "format": REGISTRY_FORMAT,
+        "documents": {sha: d.to_dict() for sha, d in sorted(documents.items())},
+    }
+
+
+def registry_from_dict(data: dict[str, Any]) -> dict[str, DocumentInfo]:
+    return {sha: DocumentInfo.from_dict(d) for sha, d in data.get("documents", {}).items()}

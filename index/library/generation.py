@@ -1,0 +1,206 @@
+"""One generation of a library: everything a build learned, published whole, never changed.
+
+A generation directory holds::
+
+    manifest.json     format, what is inside, and the sha256 of every file below
+                      and of every parse cache file it relies on
+    documents.json    the documents (crdex.index.library.documents)
+    editions.json     the chain: each edition with its witnesses and disagreements
+    graph.json        the identity graph (crdex.index.lineage.graph)
+    rulings.json      rulings by rule identity, and the ones that could not be placed
+    summaries.json    rulings summaries' topics linked to rule identities, and the unmatched
+    trees/            the trees of composed editions (made of several witnesses)
+    tables.sqlite     lookup tables for fast answers (crdex.index.library.tables)
+
+Readers open the generation ``CURRENT`` names and read only it: whatever a
+build does meanwhile, and however it ends, they see one complete state.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import zlib
+from pathlib import Path
+from typing import Any
+
+from crdex.index.errors import LibraryError
+from crdex.index.generations import write_atomic
+from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
+from crdex.index.lineage.snapshot import Snapshot
+from crdex.parser.serialize import edition_from_dict, edition_to_dict
+from crdex.parser.tree import Edition
+
+from .caches import CacheDamaged, file_digest
+from .documents import REGISTRY_FORMAT, DocumentInfo, registry_from_dict, registry_to_dict
+from .editions import EditionRecord
+from .tables import TABLES, TableGraph, write_tables
+
+__all__ = ["GENERATION_FORMAT", "Generation", "GenerationWriter"]
+
+# bump when what a generation holds changes shape
+GENERATION_FORMAT = 1
+MANIFEST = "manifest.json"
+TREES = "trees"
+
+
+class Generation:
+    """A published generation, opened for reading."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.manifest: dict[str, Any] = json.loads((path / MANIFEST).read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise LibraryError(
+                f"{path / MANIFEST}: cannot be read ({exc}); run 'crdex verify --repair'"
+            ) from None
+        if self.manifest.get("format") != GENERATION_FORMAT:
+            raise LibraryError(
+                f"{path} was written by another crdex version; run 'crdex build' to bring "
+                "the library up to date"
+            )
+
+    def _json(self, name: str) -> Any:
+        try:
+            return json.loads((self.path / name).read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise LibraryError(
+                f"{self.path / name}: cannot be read ({exc}); run 'crdex verify --repair'"
+            ) from None
+
+    @functools.cached_property
+    def documents(self) -> dict[str, DocumentInfo]:
+        data = self._json("documents.json")
+        if data.get("format") != REGISTRY_FORMAT:
+            raise LibraryError(f"{self.path / 'documents.json'}: of another format")
+        return registry_from_dict(data)
+
+    @functools.cached_property
+    def chain(self) -> list[EditionRecord]:
+        return [EditionRecord.from_dict(e) for e in self._json("editions.json")["editions"]]
+
+    @functools.cached_property
+    def graph(self) -> Graph | TableGraph:
+        """The identity graph: from the lookup tables (read as needed) when they are there."""
+        if (self.path / TABLES).is_file():
+            return TableGraph(self.path / TABLES)
+        return self.full_graph
+
+    @functools.cached_property
+    def full_graph(self) -> Graph:
+        path = self.path / "graph.json"
+        try:
+            return Graph.load(path)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise LibraryError(
+                f"{path}: the identity graph cannot be read ({exc}); run 'crdex verify --repair'"
+            ) from None
+
+    @functools.cached_property
+    def rulings(self) -> dict[str, list[dict[str, Any]]]:
+        return dict(self._json("rulings.json")["attached"])
+
+    @functools.cached_property
+    def summaries(self) -> dict[str, Any]:
+        """Rulings summaries' topics linked to identities (empty for a generation without)."""
+        if not (self.path / "summaries.json").is_file():
+            return {}
+        return dict(self._json("summaries.json"))
+
+    @property
+    def unplaced_rulings(self) -> list[dict[str, Any]]:
+        return list(self._json("rulings.json")["unplaced"])
+
+    @property
+    def graph_key(self) -> str:
+        return str(self.manifest.get("graph_key", ""))
+
+    @property
+    def search(self) -> str | None:
+        """The name of the search index generation built with this one."""
+        return self.manifest.get("search")
+
+    def has_tree(self, key: str) -> bool:
+        return (self.path / TREES / f"{key}.tree.gz").is_file()
+
+    def _load(self, path: Path) -> Any:
+        try:
+            return json.loads(gzip.decompress(path.read_bytes()))
+        except (OSError, EOFError, zlib.error, ValueError) as exc:
+            raise CacheDamaged(
+                f"{path}: cannot be read ({exc}); run 'crdex verify --repair'"
+            ) from None
+
+    def tree_dict(self, key: str) -> dict[str, Any]:
+        return self._load(self.path / TREES / f"{key}.tree.gz")
+
+    def tree(self, key: str) -> Edition:
+        return edition_from_dict(self.tree_dict(key))
+
+    def snapshot(self, key: str) -> Snapshot:
+        return Snapshot.from_dict(self._load(self.path / TREES / f"{key}.snap.gz"))
+
+    def intact(self, name: str) -> bool:
+        """Whether one of the generation's files is there with the bytes it was written with."""
+        digest = self.manifest.get("files", {}).get(name)
+        path = self.path / name
+        return digest is not None and path.is_file() and file_digest(path) == digest
+
+    def check(self) -> list[str]:
+        """Problems with this generation's own files (and its parse caches), for verify."""
+        problems = []
+        files: dict[str, str] = self.manifest.get("files", {})
+        for name, digest in sorted(files.items()):
+            path = self.path / name
+            if not path.is_file():
+                problems.append(f"{path}: missing")
+            elif file_digest(path) != digest:
+                problems.append(f"{path}: damaged (its checksum does not match)")
+        return problems
+
+
+def _gz(data: Any) -> bytes:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return gzip.compress(text.encode("utf-8"), 3, mtime=0)
+
+
+class GenerationWriter:
+    """Writes the files of a generation into its scratch directory."""
+
+    def __init__(self, scratch: Path) -> None:
+        self.path = scratch
+        (scratch / TREES).mkdir(parents=True, exist_ok=True)
+
+    def json(self, name: str, data: Any) -> None:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        write_atomic(self.path / name, text.encode("utf-8"))
+
+    def documents(self, documents: dict[str, DocumentInfo]) -> None:
+        self.json("documents.json", registry_to_dict(documents))
+
+    def chain(self, chain: list[EditionRecord]) -> None:
+        self.json("editions.json", {"editions": [e.to_dict() for e in chain]})
+
+    def graph(self, graph: Graph) -> None:
+        graph.save(self.path / "graph.json")
+        write_tables(graph, self.path / TABLES)
+
+    def rulings(
+        self, attached: dict[str, list[dict[str, Any]]], unplaced: list[dict[str, Any]]
+    ) -> None:
+        self.json("rulings.json", {"attached": attached, "unplaced": unplaced})
+
+    def tree(self, key: str, edition: Edition, snapshot: Snapshot) -> None:
+        write_atomic(self.path / TREES / f"{key}.tree.gz", _gz(edition_to_dict(edition)))
+        write_atomic(self.path / TREES / f"{key}.snap.gz", _gz(snapshot.to_dict()))
+
+    def manifest(self, **fields: Any) -> None:
+        files = {
+            str(p.relative_to(self.path)): file_digest(p)
+            for p in sorted(self.path.rglob("*"))
+            if p.is_file() and p.name != MANIFEST
+        }
+        data = {"format": GENERATION_FORMAT, "graph_format": GRAPH_FORMAT, **fields, "files": files}
+        self.json(MANIFEST, data)

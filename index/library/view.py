@@ -1,0 +1,128 @@
+"""A library's state as everything downstream reads it: documents, chain, trees, graph, rulings.
+
+The same view serves a published generation (what readers open), a
+generation being built (what the search indexer and the tables read before
+it is published) and an in-memory library (the bundled sample documents).
+Downstream code (search, exports, the citation checker, the web
+application) reads only this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from crdex.index.lineage.graph import Graph
+from crdex.index.lineage.snapshot import Snapshot, snapshot_of
+from crdex.parser.serialize import edition_to_dict
+from crdex.parser.tree import Edition
+
+from .documents import DocumentInfo
+from .editions import EditionRecord
+
+__all__ = ["LibraryView"]
+
+TreeLoader = Callable[[str], Edition]
+DictLoader = Callable[[str], dict[str, Any]]
+SnapshotLoader = Callable[[str], Snapshot]
+
+
+class LibraryView:
+    """Read-only access to one state of a library.
+
+    Trees are named by key: a document's sha256, or a composed edition's
+    key (:class:`~.editions.EditionRecord.key`).
+    """
+
+    def __init__(
+        self,
+        *,
+        home: Path | None,
+        documents: dict[str, DocumentInfo],
+        chain: list[EditionRecord],
+        graph: Callable[[], Graph],
+        tree: TreeLoader,
+        tree_dict: DictLoader | None = None,
+        snapshot: SnapshotLoader | None = None,
+        rulings: Callable[[], dict[str, list[dict[str, Any]]]] | None = None,
+        topics: Callable[[], dict[str, list[dict[str, Any]]]] | None = None,
+        graph_key: str = "",
+    ) -> None:
+        self.home = home
+        self._documents = documents
+        self._chain = chain
+        self._graph_loader = graph
+        self._graph: Graph | None = None
+        self._tree = tree
+        self._tree_dict = tree_dict
+        self._snapshot = snapshot
+        self._rulings_loader = rulings
+        self._rulings: dict[str, list[dict[str, Any]]] | None = None
+        self._topics_loader = topics
+        self._topics: dict[str, list[dict[str, Any]]] | None = None
+        self._trees: dict[str, Edition] = {}
+        self.key = graph_key
+
+    # -- documents and editions ----------------------------------------------------
+
+    @property
+    def documents(self) -> dict[str, DocumentInfo]:
+        return dict(self._documents)
+
+    @property
+    def empty(self) -> bool:
+        return not self._documents
+
+    def chain(self) -> list[EditionRecord]:
+        """The editions, oldest first."""
+        return list(self._chain)
+
+    def record(self, edition_id: str) -> EditionRecord | None:
+        return next((e for e in self._chain if e.id == edition_id), None)
+
+    def graph_key(self) -> str:
+        return self.key or (self.graph().key if self._chain else "")
+
+    # -- trees ------------------------------------------------------------------------
+
+    def edition(self, key: str) -> Edition:
+        """The tree of a document (by sha256) or of an edition (by its key)."""
+        tree = self._trees.get(key)
+        if tree is None:
+            tree = self._trees[key] = self._tree(key)
+        return tree
+
+    def edition_dict(self, key: str) -> dict[str, Any]:
+        """A tree as plain data (``edition_to_dict``), straight from storage when it can be."""
+        if key in self._trees or self._tree_dict is None:
+            return edition_to_dict(self.edition(key))
+        return self._tree_dict(key)
+
+    def snapshot(self, key: str) -> Snapshot:
+        if self._snapshot is not None:
+            return self._snapshot(key)
+        return snapshot_of(self.edition(key))
+
+    # -- what lineage learned -----------------------------------------------------------
+
+    def graph(self, **_ignored: Any) -> Graph:
+        """The identity graph of the chain (``progress`` and the like are accepted and unused)."""
+        if self._graph is None:
+            self._graph = self._graph_loader()
+        return self._graph
+
+    def has_graph(self) -> bool:
+        return bool(self._chain)
+
+    def rulings(self, identity: str) -> list[dict[str, Any]]:
+        """The rulings attached to a rule identity, oldest page first."""
+        if self._rulings is None:
+            self._rulings = self._rulings_loader() if self._rulings_loader else {}
+        return list(self._rulings.get(identity, ()))
+
+    def topics(self, identity: str) -> list[dict[str, Any]]:
+        """The topics of rulings summaries linked to a rule identity (see :mod:`.summaries`)."""
+        if self._topics is None:
+            self._topics = self._topics_loader() if self._topics_loader else {}
+        return list(self._topics.get(identity, ()))

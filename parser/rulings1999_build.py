@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 
 from .blocks import Line
 from .ledger import Ledger, mark_gap
-from .text import join_lines
 from .page_index import marked_lines, read_contents, read_index
 from .page_numbers import ITEM_NUMBER, ItemNumber, page_references
 from .page_sources import Credits, read_credits, take_sources
+from .text import join_lines
 from .tree import Citation, Note, Reference, Repair, Rule, Ruling, Span
 
 __all__ = ["NUMBERING", "build_summary"]

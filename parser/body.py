@@ -341,6 +341,25 @@ class _BodyBuilder:
                 return repaired
         return None
 
+    def _rule_within(self, lines: list[Line]) -> int | None:
+        """Where a later line of a paragraph without a number begins the next rule, if one does.
+
+        Only a whole rule number that continues the sequence counts, as for a
+        rule line with no blank line before it; a hard-wrapped line that
+        merely begins with a number does not.
+        """
+        for k, line in enumerate(lines[1:], 1):
+            raw, _text = split_number(line.stripped)
+            if not raw[4:5].isdigit():
+                continue
+            try:
+                number = RuleNumber.parse(raw)
+            except ValueError:
+                continue
+            if self._fits(number):
+                return k
+        return None
+
     def _fits(self, number: RuleNumber) -> bool:
         """A rule line with no blank line before it must continue the sequence."""
         if self.last is None:
@@ -372,6 +391,13 @@ class _BodyBuilder:
             )
             for line in lines:
                 self.tail_line(line)
+            return
+        start = self._rule_within(lines)
+        if start is not None:
+            # a stray line right above a rule (no blank line between): the rule is
+            # read as a rule, not swallowed as the stray paragraph's continuation
+            self.loose(lines[:start], reason)
+            self.rule_para(lines[start:], after_gap=False)
             return
         kind = ABSORBED_INTO_RULE if self.one_line_rules else "unnumbered-paragraph"
         why = f"paragraph without a rule number after a blank line; kept as part of rule {self.last.number}"

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from crdex.errors import CrdexError
 from crdex.home import explicit_home, resolve_home
-from crdex.index.library import BuildReport, Library, LibraryView
+from crdex.index.library.library import Library
+from crdex.index.library.view import LibraryView
 from crdex.index.lineage.diff import EditionDiff
 from crdex.index.lineage.history import History
 from crdex.index.lineage.resolve import Resolution
@@ -32,6 +33,8 @@ from crdex.index.questions import Lineage, open_lineage
 from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 if TYPE_CHECKING:
+    from crdex.index.library.build import BuildReport
+
     # search (Whoosh) is imported when a search or a show asks for it, not with the API
     from crdex.index.search.results import SearchResult
     from crdex.index.show import GlossaryView, RuleView

@@ -1,32 +1,56 @@
 """From grammar to blocks: the Transformer shared by the line-oriented grammars.
 
 Methods are named after grammar rules. They turn line tokens into small typed
-records (``Block``); :mod:`crdex.parser.build` then makes the tree from the
-numbers. The transformer holds no per-document state, so one instance serves
-every parse (Lark runs it inline, without building a parse tree first).
+records (``Block``); :mod:`crdex.parser.body` and its neighbours then make the
+tree from the numbers. The transformer holds no per-document state, so one
+instance serves every parse (Lark runs it inline, without building a parse
+tree first).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from lark import Token, Transformer
 
-__all__ = ["Block", "BlockTransformer", "Line", "line_of"]
+__all__ = ["Block", "BlockTransformer", "Line", "Run", "line_of", "split_blocks"]
 
 
-@dataclass(slots=True)
 class Line:
-    """One physical line: its 1-based number, grammar terminal and text."""
+    """One physical line: its 1-based number, grammar terminal and text.
 
-    number: int
-    kind: str
-    text: str
-    count: int = 1  # a run of blank lines is one token
+    ``count`` is the number of lines a run of blank lines stands for (one
+    token). A line is made for every line of every document, so it is a
+    plain class with slots, and ``stripped`` is worked out once, when asked.
+    """
+
+    __slots__ = ("_stripped", "count", "kind", "number", "text")
+
+    def __init__(self, number: int, kind: str, text: str, count: int = 1) -> None:
+        self.number = number
+        self.kind = kind
+        self.text = text
+        self.count = count
+        self._stripped: str | None = None
 
     @property
     def stripped(self) -> str:
-        return self.text.strip().replace("\u00a0", " ").strip()
+        if self._stripped is None:
+            self._stripped = self.text.strip().replace("\u00a0", " ").strip()
+        return self._stripped
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return (self.number, self.kind, self.text, self.count) == (
+            other.number,
+            other.kind,
+            other.text,
+            other.count,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Line({self.number}, {self.kind!r}, {self.text!r}, {self.count})"
 
 
 def line_of(token: Token) -> Line:
@@ -36,17 +60,45 @@ def line_of(token: Token) -> Line:
     return Line(token.line or 0, token.type, value.rstrip("\n"))
 
 
-@dataclass(slots=True)
-class Block:
-    """A run of lines the grammar grouped together: a heading, a paragraph, ..."""
+def split_blocks(token: Token, head: str, rest: str) -> list[tuple[list[Line], Line]]:
+    """The paragraphs of a run of blocks (``RULE_BLOCKS``, ``TERM_BLOCKS``), each with its gap.
 
-    kind: str
-    lines: list[Line] = field(default_factory=list)
-    children: list[Block] = field(default_factory=list)
+    The terminal is a run of paragraphs, each a line of kind ``head``, lines of
+    kind ``rest`` and the blank lines that close it: its grammar says so, and
+    only the closing lines are blank, so each line's kind follows from its
+    place. Each paragraph is its lines and the run of blank lines after them.
+    """
+    parts = token.value.split("\n")
+    parts.pop()  # the text after the last newline: nothing
+    first = token.line or 0
+    out: list[tuple[list[Line], Line]] = []
+    end = len(parts)
+    i = 0
+    while i < end:
+        lines = [Line(first + i, head, parts[i])]
+        i += 1
+        while i < end and parts[i].strip():
+            lines.append(Line(first + i, rest, parts[i]))
+            i += 1
+        gap = i
+        while i < end and not parts[i].strip():
+            i += 1
+        out.append((lines, Line(first + gap, "BLANK", "\n".join(parts[gap:i]), i - gap)))
+    return out
 
-    @property
-    def first(self) -> Line:
-        return self.lines[0]
+
+class Run:
+    """Paragraphs that the grammar read as one token (a ``RULE_BLOCKS`` or a ``TERM_BLOCKS``):
+    each paragraph's lines and the run of blank lines that closes it."""
+
+    __slots__ = ("kind", "paragraphs")
+
+    def __init__(self, kind: str, paragraphs: list[tuple[list[Line], Line]]) -> None:
+        self.kind = kind
+        self.paragraphs = paragraphs
+
+    def __repr__(self) -> str:
+        return f"Run({self.kind!r}, {len(self.paragraphs)} paragraphs)"
 
 
 def _lines(items: list[object]) -> list[Line]:
@@ -57,14 +109,38 @@ def _blocks(items: list[object]) -> list[Block]:
     return [b for b in items if isinstance(b, Block)]
 
 
+class Block:
+    """A run of lines the grammar grouped together: a heading, a paragraph, ...
+
+    ``children`` are the blocks inside a zone (the body, the glossary), and
+    the :class:`Run` of paragraphs read as one token.
+    """
+
+    __slots__ = ("children", "kind", "lines")
+
+    def __init__(
+        self, kind: str, lines: list[Line] | None = None, children: list[Block] | None = None
+    ) -> None:
+        self.kind = kind
+        self.lines = lines if lines is not None else []
+        self.children = children if children is not None else []
+
+    @property
+    def first(self) -> Line:
+        return self.lines[0]
+
+    def __repr__(self) -> str:
+        return f"Block({self.kind!r}, {self.lines!r}, {self.children!r})"
+
+
 class BlockTransformer(Transformer):
     """Tokens → blocks. Separator lines are kept as ``gap`` blocks for accounting."""
 
     def _mixed(self, kind: str, items: list[object]) -> Block:
         children: list[Block] = []
         for item in items:
-            if isinstance(item, Block):
-                children.append(item)
+            if isinstance(item, Block | Run):
+                children.append(item)  # type: ignore[arg-type]
             elif isinstance(item, Token):
                 children.append(
                     Block(
@@ -101,6 +177,12 @@ class BlockTransformer(Transformer):
     def rule_para(self, items: list[object]) -> Block:
         return Block("rule_para", _lines(items))
 
+    def rule_blocks(self, items: list[object]) -> Run:
+        """Rule paragraphs, each a rule line with its examples, closed by blank lines."""
+        (token,) = items
+        assert isinstance(token, Token)
+        return Run("rule_blocks", split_blocks(token, "RULE_LINE", "EXAMPLE"))
+
     def loose_para(self, items: list[object]) -> Block:
         return Block("loose_para", _lines(items))
 
@@ -112,6 +194,12 @@ class BlockTransformer(Transformer):
 
     def gloss_entry(self, items: list[object]) -> Block:
         return Block("gloss_entry", _lines(items))
+
+    def term_blocks(self, items: list[object]) -> Run:
+        """Glossary paragraphs of two lines (a term and its definition), closed by blank lines."""
+        (token,) = items
+        assert isinstance(token, Token)
+        return Run("term_blocks", split_blocks(token, "TEXT", "TEXT"))
 
     def index(self, items: list[object]) -> Block:
         return self._mixed("index", items)

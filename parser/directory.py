@@ -20,7 +20,9 @@ from pathlib import Path
 from crdex.corpus import decode
 from crdex.corpus.errors import DocumentNotFound, DocumentUnreadable
 
+from .edition import build_edition
 from .errors import FormatError
+from .markdown import parse_markdown_mapped
 from .sourcemap import MappedText, Origin
 from .tree import Edition
 
@@ -30,10 +32,19 @@ _LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]*)\)")
 
 
 class Book:
-    """The gathered lines of a markdown book and what reading it found."""
+    """The gathered lines of a markdown book and what reading it found.
+
+    ``root`` is the book's directory as the user named it (relative, with
+    ``..`` or through a symbolic link); every file is named under it, so
+    spans and repairs read as the user would write them, and each file's
+    name within the book is the same however the book was reached.
+    ``real_root`` (the directory itself, links resolved) decides what lies
+    inside the book.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.real_root = root.resolve()
         self.mapped = MappedText()
         self.notes: list[tuple[int, str, str]] = []
         self.digest = hashlib.sha256()
@@ -42,14 +53,23 @@ class Book:
         self.line_endings: Counter[str] = Counter()
         self.read: set[Path] = set()
 
-    def add_file(self, file: Path) -> None:
-        rel = file.relative_to(self.root).as_posix()
+    def inside(self, path: Path) -> Path | None:
+        """``path`` relative to the book, if it lies inside it (links resolved), else None."""
+        real = path.resolve()
+        if real != self.real_root and self.real_root not in real.parents:
+            return None
+        return real.relative_to(self.real_root)
+
+    def add_file(self, rel: Path) -> None:
+        """Read the file at ``rel`` within the book."""
+        file = self.root / rel
+        name = rel.as_posix()
         try:
             data = file.read_bytes()
         except OSError as exc:
             raise DocumentUnreadable(f"{file}: cannot be read ({exc.strerror or exc})") from None
         decoded = decode(data, str(file))
-        self.digest.update(rel.encode() + b"\0" + data + b"\0")
+        self.digest.update(name.encode() + b"\0" + data + b"\0")
         self.bytes += len(data)
         self.encodings[decoded.encoding] += 1
         self.line_endings.update(decoded.line_endings)
@@ -87,9 +107,8 @@ def gather_book(root: Path) -> Book:
             "to give the order of its chapters"
         )
     book = Book(root)
-    readme = root / "README.md"
-    if readme.is_file():
-        book.add_file(readme)
+    if (root / "README.md").is_file():
+        book.add_file(Path("README.md"))
     data = summary.read_bytes()
     decoded = decode(data, str(summary))
     lines = decoded.text.split("\n")
@@ -107,21 +126,22 @@ def gather_book(root: Path) -> Book:
         m = _LINK.search(line)
         if m is None or not m.group("target"):
             continue
-        target = (root / m.group("target")).resolve()
-        if target in book.read:
+        link = root / m.group("target")
+        if link.resolve() in book.read:
             continue
-        if not target.is_file():
+        if not link.is_file():
             book.note(
                 "missing-file",
                 f"links to {m.group('target')}, which is not in the book; nothing was read for it",
             )
             continue
-        if root.resolve() not in target.parents:
+        rel = book.inside(link)
+        if rel is None:
             book.note(
                 "outside-book", f"SUMMARY.md links outside the book ({m.group('target')}); not read"
             )
             continue
-        book.add_file(target)
+        book.add_file(rel)
     unlisted = sorted(
         p.relative_to(root).as_posix() for p in root.rglob("*.md") if p.resolve() not in book.read
     )
@@ -139,9 +159,6 @@ def gather_book(root: Path) -> Book:
 
 def parse_directory(path: str | os.PathLike[str], format: str | None = None) -> Edition:
     """Parse a markdown book directory into an ``Edition``."""
-    from .document import build_edition
-    from .markdown import parse_markdown_mapped
-
     if format not in (None, "markdown"):
         raise FormatError(
             f"{path}: a directory is read as a markdown book (format 'markdown'), "

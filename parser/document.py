@@ -11,21 +11,23 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+from collections import Counter
 from pathlib import Path
 
-from crdex.corpus import decode, edition_id, identify, read_bytes
+from crdex.corpus import decode, read_bytes
 from crdex.corpus.convert import convert
 from crdex.errors import CrdexError
 
-from .build import Ledger
+from .directory import parse_directory
+from .edition import build_edition
 from .errors import FormatError, ParseError
-from .formats import Format, detect_binary, detect_format, get_format
-from .tree import Edition, Source
+from .formats import Format, claimed_by, detect_binary, detect_format, get_format
+from .ledger import Ledger
+from .tree import Edition
 
 __all__ = ["build_edition", "file_tag", "parse_bytes", "parse_path", "parse_text"]
 
 _TAG = re.compile(r"\d{4}-\d{2}-\d{2}\.(?P<tag>[A-Za-z0-9][\w-]*)\.\w+$")
-_MARKUP = re.compile(r"\*\*|__")
 
 
 def file_tag(path: str) -> str | None:
@@ -41,8 +43,6 @@ def parse_path(path: str | os.PathLike[str], format: str | None = None) -> Editi
     names one.
     """
     if Path(path).is_dir():
-        from .directory import parse_directory
-
         return parse_directory(path, format)
     return _edition(str(path), read_bytes(path), format)
 
@@ -84,7 +84,10 @@ def _edition(path: str, data: bytes, format: str | None) -> Edition:
             fmt, why = detect_format(text, path)
         else:
             why = "as asked"
-    fields, ledger = _parse(fmt, text, path, why, asked=format is not None)
+    if format is not None and binary is None:
+        fields, ledger = _forced(fmt, text, path)
+    else:
+        fields, ledger = _parse(fmt, text, path, why, asked=format is not None)
     return build_edition(
         path=path,
         sha256=hashlib.sha256(data).hexdigest(),
@@ -97,6 +100,59 @@ def _edition(path: str, data: bytes, format: str | None) -> Edition:
         ledger=ledger,
         tag=None if file_tag(path) in fmt.tags else file_tag(path),
     )
+
+
+def _misfit(ledger: Ledger) -> tuple[int, int, int]:
+    """What a reading got wrong, as far as it can tell: lines absorbed, rule numbers read
+    twice, rules out of their order."""
+    kinds = Counter(r.kind for r in ledger.repairs)
+    return ledger.accounting().lines_absorbed, kinds["duplicate-number"], kinds["out-of-order"]
+
+
+def _forced(fmt: Format, text: str, path: str) -> tuple[dict[str, object], Ledger]:
+    """Read as the format asked for, unless it fits the text worse than the format the text
+    reads as: then that is an error which says why.
+
+    ``--format`` is for a text the detection misreads (PDF-extracted text that
+    lost its page footers reads as official text, its broken lines absorbed
+    into the rules). A format forced on a text it does not fit only makes a
+    tree of the wrong things (``--format markdown`` on the official text: no
+    sections, every heading absorbed into the rule above it). So when the
+    format's own sniffer does not claim the text and another format does,
+    the text is read both ways and the asked format must fit no worse.
+    """
+    ours = _parse(fmt, text, path, "as asked", asked=True)
+    if fmt.sniff(text, path):
+        return ours
+    claimed = claimed_by(text, path, besides=fmt)
+    if claimed is None:
+        return ours
+    other, reason = claimed
+    try:
+        theirs = _parse(other, text, path, reason, asked=False)
+    except CrdexError:
+        return ours
+    bad, good = _misfit(ours[1]), _misfit(theirs[1])
+    if sum(bad) <= sum(good):
+        return ours
+    raise FormatError(
+        f"{path}: read as {fmt.name!r} (as asked), it fits badly: {fmt.expects}, and this "
+        f"text is not. Read so, {_said(bad)}; read as {other.name!r} ({reason}), "
+        f"{_said(good)}: leave out --format to read it so"
+    )
+
+
+def _said(misfit: tuple[int, int, int]) -> str:
+    absorbed, twice, disorder = misfit
+    return (
+        f"{_count(absorbed, 'line is', 'lines are')} absorbed into a neighbour, "
+        f"{_count(twice, 'rule number is', 'rule numbers are')} read twice and "
+        f"{_count(disorder, 'rule is', 'rules are')} out of order"
+    )
+
+
+def _count(number: int, one: str, more: str) -> str:
+    return f"{number} {one if number == 1 else more}"
 
 
 def _parse(
@@ -117,38 +173,3 @@ def _parse(
         ) from None
     except CrdexError:
         raise
-
-
-def build_edition(
-    *,
-    path: str,
-    sha256: str,
-    size: int,
-    encoding: str,
-    line_endings: dict[str, int],
-    format_name: str,
-    text: str,
-    fields: dict[str, object],
-    ledger: Ledger,
-    tag: str | None,
-) -> Edition:
-    """An ``Edition`` from parsed fields: identity from the text, accounting from the ledger."""
-    ident = identify(text, path)
-    title = _MARKUP.sub("", str(fields.pop("title", "") or ""))
-    return Edition(
-        id=edition_id(ident, tag) if ident.effective_date else (tag or Path(path).stem),
-        effective_date=ident.effective_date,
-        title=_MARKUP.sub("", ident.title) or title,
-        source=Source(
-            path=path,
-            sha256=sha256,
-            format=format_name,
-            encoding=encoding,
-            line_endings=line_endings,
-            bytes=size,
-        ),
-        repairs=list(ledger.repairs),
-        accounting=ledger.accounting(),
-        date_source=ident.date_source,
-        **fields,  # type: ignore[arg-type]
-    )

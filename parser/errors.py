@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from crdex.errors import CrdexError
 
-__all__ = ["FormatError", "LineTooLongError", "NotRulesError", "ParseError", "render_position"]
+__all__ = [
+    "CutShortError",
+    "FormatError",
+    "LineTooLongError",
+    "NotRulesError",
+    "ParseError",
+    "render_position",
+]
 
 
 def render_position(
@@ -52,3 +59,11 @@ class LineTooLongError(ParseError):
 
 class FormatError(CrdexError):
     """The document is not in the format it was read as, or no format fits it."""
+
+
+class CutShortError(CrdexError):
+    """The document was read, but it stops before its end: it is cut short.
+
+    What was read is kept (and a ``truncated`` repair says where it stops);
+    a command that reads one document reports it, and fails, after showing it.
+    """

@@ -18,12 +18,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .build import Ledger
 from .errors import FormatError
+from .ledger import Ledger
+from .sniff import LinePattern
 
 __all__ = [
     "FORMATS",
     "Format",
+    "claimed_by",
     "detect_binary",
     "detect_format",
     "format_names",
@@ -52,6 +54,8 @@ class Format:
     parse: Parser
     binary: bool = False
     tags: tuple[str, ...] = ()
+    #: what the sniffer looks for, said to someone who forced the format on a text without it
+    expects: str = ""
 
 
 FORMATS: list[Format] = []
@@ -79,14 +83,22 @@ def get_format(name: str) -> Format:
     raise FormatError(f"unknown format {name!r}; known formats: {', '.join(format_names())}")
 
 
-def detect_format(text: str, path: str) -> tuple[Format, str]:
-    """The first text format that claims the text, with its reason."""
+def claimed_by(text: str, path: str, besides: Format | None = None) -> tuple[Format, str] | None:
+    """The first text format (other than ``besides``) that claims the text, with its reason."""
     for fmt in FORMATS:
-        if fmt.binary:
+        if fmt.binary or fmt is besides:
             continue
         reason = fmt.sniff(text, path)
         if reason:
             return fmt, reason
+    return None
+
+
+def detect_format(text: str, path: str) -> tuple[Format, str]:
+    """The first text format that claims the text, with its reason."""
+    claimed = claimed_by(text, path)
+    if claimed is not None:
+        return claimed
     raise FormatError(
         f"{path}: not a rules document in any known format "
         f"({', '.join(format_names())}); expected numbered rules such as '100.1. …'"
@@ -112,17 +124,17 @@ _BINARY_REASONS = {
 
 # ---- the official text --------------------------------------------------------------
 
-_OFFICIAL_RULE = re.compile(r"^[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]", re.M)
-_OFFICIAL_HEAD = re.compile(r"^[ \t]*\d{3}\.[ \t]+[A-Z]", re.M)
+_OFFICIAL_RULE = LinePattern(r"[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]")
+_OFFICIAL_HEAD = LinePattern(r"[ \t]*\d{3}\.[ \t]+[A-Z]")
 _OFFICIAL_TITLE = re.compile(r"comprehensive\s+rules", re.I)
 
 
 def _sniff_official(text: str, path: str) -> str | None:
-    count = len(_OFFICIAL_RULE.findall(text, 0, 2_000_000))
+    count = _OFFICIAL_RULE.count(text)
     if count >= 1:
         return f"{count} lines start with a rule number such as '100.1.'"
     # a document cut short before its first rule still says what it is
-    if _OFFICIAL_HEAD.search(text, 0, 200_000) or _OFFICIAL_TITLE.search(text, 0, 4_000):
+    if _OFFICIAL_HEAD.search(text, 200_000) or _OFFICIAL_TITLE.search(text, 0, 4_000):
         return "it is titled or laid out like the Comprehensive Rules, but has no numbered rule"
     return None
 
@@ -219,6 +231,8 @@ register(
         "a rulings page (Crystal Keep style): rules with citations, rulings numbered 501.10.Ruling.1",
         _sniff_rulings,
         _parse_rulings,
+        expects="a rulings page has rulings numbered like '501.10.Ruling.1 - ', or names "
+        "the release of the Rulings it is based on",
     )
 )
 register(
@@ -228,6 +242,7 @@ register(
         _sniff_html,
         _parse_html,
         tags=("mdbook",),
+        expects="an mdBook page is HTML, with '<!DOCTYPE html>' or '<html>' at its top",
     )
 )
 register(
@@ -236,6 +251,7 @@ register(
         "the rules as markdown (mdBook source): one chapter file, or a whole book directory",
         _sniff_markdown,
         _parse_markdown,
+        expects="markdown rules are numbered in bold, such as '**701.2.** Activate'",
     )
 )
 register(
@@ -244,6 +260,8 @@ register(
         "text extracted from a PDF: one rule per line, page footers, broken words",
         _sniff_pdf_text,
         _parse_pdf_text,
+        expects="text extracted from a PDF has page footers such as 'Comprehensive Rules "
+        "Page 12', or a '<br />' split over two lines",
     )
 )
 register(
@@ -252,6 +270,8 @@ register(
         "the official Comprehensive Rules text (1999–today)",
         _sniff_official,
         _parse_official,
+        expects="the official text has lines that start with a rule number such as "
+        "'100.1.', or is titled 'Comprehensive Rules'",
     )
 )
 for _name, _what in (

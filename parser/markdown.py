@@ -17,11 +17,14 @@ from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from .blocks import Block, Line, line_of
-from .build import DATE_LINE, Ledger, build_body, mark_gap
+from .body import build_body
 from .errors import NotRulesError, ParseError
 from .grammar import load_grammar
+from .ledger import Ledger, mark_gap
 from .official import check_lines
+from .sniff import LinePattern
 from .sourcemap import MappedText, parse_error, remap_fields, remap_repair
+from .text import DATE_LINE
 from .tree import ContentsEntry, Span
 
 __all__ = [
@@ -65,11 +68,11 @@ _KINDS = {
     "MD_RULE": "RULE_LINE",
     "MD_SUBRULE": "RULE_LINE",
 }
-_MARKDOWN_RULE = re.compile(r"^(?:[+*-] |# )?\*\*\d{3}\.\d{0,3}[a-z]{0,2}\.?\*\* ", re.M)
+_MARKDOWN_RULE = LinePattern(r"(?:[+*-] |# )?\*\*\d{3}\.\d{0,3}[a-z]{0,2}\.?\*\* ")
 
 
 def sniff_markdown(text: str, path: str) -> str | None:
-    count = len(_MARKDOWN_RULE.findall(text, 0, 2_000_000))
+    count = _MARKDOWN_RULE.count(text)
     if count:
         return f"{count} lines start with a rule number in bold such as '**701.2.**'"
     return None

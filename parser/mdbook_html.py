@@ -22,9 +22,10 @@ from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from .blocks import Block, Line, line_of
-from .build import Ledger, build_body
+from .body import build_body
 from .errors import NotRulesError, ParseError
 from .grammar import load_grammar
+from .ledger import Ledger
 from .markdown import build_front_page, gap_before
 from .sourcemap import MappedText, Origin, parse_error, remap_fields, remap_ledger
 from .tree import ContentsEntry, Span

@@ -8,8 +8,7 @@ of ``106.1``, ``704.5aa`` sorts after ``704.5z``, and subrule letters skip
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import total_ordering
+from functools import lru_cache
 
 __all__ = ["NUMBER_RE", "RuleNumber", "letter_at", "letter_index"]
 
@@ -48,61 +47,114 @@ def letter_at(index: int) -> str:
     return _LETTERS[first - 1] + _LETTERS[second - 1]
 
 
-@total_ordering
-@dataclass(frozen=True, slots=True)
 class RuleNumber:
-    """``section`` is the leading number: 7 (a section), 701 (a rule heading)."""
+    """``section`` is the leading number: 7 (a section), 701 (a rule heading).
+
+    A value: compared, hashed and ordered by its parts, never changed after
+    it is made. Every rule of every edition is parsed into one, several
+    times over, so the canonical spelling and the sort key are worked out
+    once, when it is made, and :meth:`parse` remembers the numbers it read.
+    """
+
+    __slots__ = ("_key", "_parent", "canonical", "kind", "letters", "rule", "section")
 
     section: int
-    rule: int | None = None
-    letters: str | None = None
+    rule: int | None
+    letters: str | None
+    #: the number as the rules print it ("701.22a"), which ``str()`` gives too
+    canonical: str
+    #: "section" (7), "rule" (701, 701.22) or "subrule" (701.22a)
+    kind: str
+
+    def __init__(self, section: int, rule: int | None = None, letters: str | None = None) -> None:
+        self.section = section
+        self.rule = rule
+        self.letters = letters
+        self._parent: RuleNumber | bool | None = False  # worked out when first asked
+        if rule is None:
+            self.canonical = str(section)
+            self.kind = "section" if section < 10 else "rule"
+        else:
+            self.canonical = f"{section}.{rule}{letters or ''}"
+            self.kind = "subrule" if letters else "rule"
+        # sections 1-9 sort before their 100-999 rules: 7 → 700, then 700 proper
+        self._key = (
+            section * 100 - 0.5 if section < 10 else section,
+            -1 if rule is None else rule,
+            0 if not letters else letter_index(letters),
+        )
 
     @classmethod
     def parse(cls, text: str) -> RuleNumber:
-        m = NUMBER_RE.fullmatch(text.strip().rstrip("."))
-        if not m:
+        number = _parse(text.strip().rstrip("."))
+        if number is None:
             raise ValueError(f"not a rule number: {text!r}")
-        b = m.group("b")
-        return cls(int(m.group("a")), int(b) if b is not None else None, m.group("c"))
-
-    @property
-    def kind(self) -> str:
-        if self.rule is None:
-            return "section" if self.section < 10 else "rule"
-        return "subrule" if self.letters else "rule"
+        return number
 
     @property
     def parent(self) -> RuleNumber | None:
         """The number this one nests under: 701.22a → 701.22 → 701 → 7."""
-        if self.letters:
-            return RuleNumber(self.section, self.rule)
-        if self.rule is not None:
-            return RuleNumber(self.section)
-        if self.section >= 100:
-            return RuleNumber(self.section // 100)
-        return None
+        parent = self._parent
+        if parent is False:
+            if self.letters:
+                parent = RuleNumber(self.section, self.rule)
+            elif self.rule is not None:
+                parent = RuleNumber(self.section)
+            elif self.section >= 100:
+                parent = RuleNumber(self.section // 100)
+            else:
+                parent = None
+            self._parent = parent
+        return parent  # type: ignore[return-value]
 
     def sort_key(self) -> tuple[float, float, float]:
-        # sections 1-9 sort before their 100-999 rules: 7 → 700, then 700 proper
-        major = self.section * 100 - 0.5 if self.section < 10 else self.section
-        return (
-            major,
-            -1 if self.rule is None else self.rule,
-            0 if not self.letters else letter_index(self.letters),
-        )
+        return self._key
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RuleNumber):
+            return NotImplemented
+        return self.canonical == other.canonical
+
+    def __hash__(self) -> int:
+        return hash(self.canonical)
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, RuleNumber):
             return NotImplemented
-        return self.sort_key() < other.sort_key()
+        return self._key < other._key
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, RuleNumber):
+            return NotImplemented
+        return self._key <= other._key
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, RuleNumber):
+            return NotImplemented
+        return self._key > other._key
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, RuleNumber):
+            return NotImplemented
+        return self._key >= other._key
+
+    def __reduce__(self) -> tuple[type[RuleNumber], tuple[int, int | None, str | None]]:
+        return (RuleNumber, (self.section, self.rule, self.letters))
 
     def __str__(self) -> str:
-        if self.rule is None:
-            return str(self.section)
-        return f"{self.section}.{self.rule}{self.letters or ''}"
+        return self.canonical
 
     def __repr__(self) -> str:
-        return f"RuleNumber({str(self)!r})"
+        return f"RuleNumber({self.canonical!r})"
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse(text: str) -> RuleNumber | None:
+    m = NUMBER_RE.fullmatch(text)
+    if not m:
+        return None
+    b = m.group("b")
+    return RuleNumber(int(m.group("a")), int(b) if b is not None else None, m.group("c"))
 
 
 def ancestry(number: str) -> list[str]:

@@ -7,9 +7,10 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .blocks import BlockTransformer
-from .build import Ledger, build_document
+from .build import build_document
 from .errors import LineTooLongError, NotRulesError, ParseError
 from .grammar import load_grammar
+from .ledger import Ledger
 
 __all__ = ["MAX_LINE", "describe_expected", "is_hard_wrapped", "parse_official"]
 
@@ -52,11 +53,13 @@ def describe_expected(names: set[str] | frozenset[str]) -> str:
 
 
 def is_hard_wrapped(lines: list[str]) -> bool:
-    longest = max((len(line) for line in lines), default=0)
+    longest = max(map(len, lines), default=0)
     return 0 < longest <= WRAP_WIDTH
 
 
 def check_lines(path: str, lines: list[str]) -> None:
+    if max(map(len, lines), default=0) <= MAX_LINE:
+        return
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
             raise LineTooLongError(

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from .blocks import Line
-from .build import Ledger, mark_gap
+from .ledger import Ledger, mark_gap
 from .page_numbers import ItemNumber
 from .tree import ContentsEntry, IndexEntry, Rule, Span
 

@@ -24,11 +24,13 @@ from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from .blocks import Block, Line, line_of
-from .build import Ledger, build_body, mark_gap
+from .body import build_body
 from .errors import NotRulesError
 from .grammar import load_grammar
+from .ledger import Ledger, mark_gap
 from .markdown import build_front_page, gap_before
 from .official import check_lines
+from .sniff import LinePattern
 from .sourcemap import MappedText, parse_error
 
 __all__ = ["FOOTER", "PDF_TEXT_NAMES", "join_broken", "parse_pdf_text", "sniff_pdf_text"]
@@ -50,11 +52,11 @@ _TRAILING_WORD = re.compile(r"([^\W\d_]+)$")
 _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 _SNIFF_FOOTER = re.compile(r"Comprehensive[ \t]+Rules[ \t]+Page[ \t]+\d+[ \t]*$", re.M)
 _SNIFF_BR = re.compile(r"<[ \t]*\n[ \t]*br[ \t]*/?>")
-_RULE = re.compile(r"^[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]", re.M)
+_RULE = LinePattern(r"[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.?[ \t]")
 
 
 def sniff_pdf_text(text: str, path: str) -> str | None:
-    if not _RULE.search(text, 0, 2_000_000):
+    if not _RULE.search(text):
         return None
     if _SNIFF_FOOTER.search(text, 0, 2_000_000):
         return "it has page footers such as 'Comprehensive Rules Page 12'"

@@ -22,13 +22,16 @@ from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from .blocks import Line, line_of
-from .build import BuiltBody, Ledger, join_lines, mark_gap
+from .body import BuiltBody
 from .errors import NotRulesError
 from .grammar import load_grammar
+from .ledger import Ledger, mark_gap
 from .numbers import RuleNumber
 from .official import check_lines
 from .references import extract_references
+from .sniff import LinePattern
 from .sourcemap import MappedText, parse_error
+from .text import join_lines
 from .tree import Rule, Ruling, Span
 
 __all__ = ["RULINGS_NAMES", "parse_rulings", "sniff_rulings", "split_citations"]
@@ -55,16 +58,16 @@ _HEADED = re.compile(
 _CITATION = re.compile(
     r"\s*\[(?P<source>[^\[\]]+?)\s+(?P<date>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})\]\s*$"
 )
-_SNIFF_RULING = re.compile(r"^[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.Ruling\.\d+ - ", re.M)
-_SNIFF_ROW = re.compile(r"^[ \t]*\d{3}\.\d{1,3}[a-z]{0,2} - ", re.M)
+_SNIFF_RULING = LinePattern(r"[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.Ruling\.\d+ - ")
+_SNIFF_ROW = LinePattern(r"[ \t]*\d{3}\.\d{1,3}[a-z]{0,2} - ")
 _SNIFF_PAGE = re.compile(r"release of the Rulings", re.I)
 
 
 def sniff_rulings(text: str, path: str) -> str | None:
-    rulings = len(_SNIFF_RULING.findall(text, 0, 2_000_000))
+    rulings = _SNIFF_RULING.count(text)
     if rulings:
         return f"{rulings} lines start with a ruling number such as '501.10.Ruling.1 - '"
-    if _SNIFF_PAGE.search(text, 0, 20_000) and _SNIFF_ROW.search(text, 0, 2_000_000):
+    if _SNIFF_PAGE.search(text, 0, 20_000) and _SNIFF_ROW.search(text):
         return "it is based on a release of the Rulings and has rules such as '501.1 - '"
     return None
 

@@ -26,9 +26,9 @@ from lark import Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .blocks import Line, line_of
-from .build import Ledger
 from .errors import ParseError
 from .grammar import load_grammar
+from .ledger import Ledger
 from .official import check_lines
 from .rulings1999_build import NUMBERING, build_summary
 from .sourcemap import MappedText, parse_error

@@ -17,10 +17,11 @@ import re
 from dataclasses import dataclass, field
 
 from .blocks import Line
-from .build import Ledger, join_lines, mark_gap
+from .ledger import Ledger, mark_gap
 from .page_index import marked_lines, read_contents, read_index
 from .page_numbers import ITEM_NUMBER, ItemNumber, page_references
 from .page_sources import Credits, read_credits, take_sources
+from .text import join_lines
 from .tree import Citation, Note, Reference, Repair, Rule, Ruling, Span
 
 __all__ = ["NUMBERING", "build_summary"]

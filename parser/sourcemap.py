@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .build import Ledger
 from .errors import ParseError
+from .ledger import Ledger
 from .official import describe_expected
 from .tree import ContentsEntry, Example, GlossaryEntry, Repair, Rule, Ruling, Span
 

@@ -16,6 +16,7 @@ from .normalize import normalize_text
 from .numbers import RuleNumber
 
 __all__ = [
+    "ABSORBED",
     "CR_NUMBERING",
     "Accounting",
     "Citation",
@@ -222,9 +223,23 @@ class Source:
     bytes: int = 0
 
 
+#: The kind of a line nothing the grammar names fitted: joined to a neighbour, or
+#: kept only in the repairs. Every other kind is a construct the line was read as.
+ABSORBED = "absorbed"
+
+
 @dataclass(slots=True)
 class Accounting:
-    """Every input line is either in a node or in ``repairs``."""
+    """Every input line is either in a node or in ``repairs``: that is *accounted*.
+
+    Of those, a line is *understood* when it was read as a construct the
+    grammar names (a rule line, an example, a heading, a glossary term or
+    definition, the contents, the credits, a blank line, a hard-wrapped
+    line continuing its paragraph …) and *absorbed* when nothing fitted it
+    and it was joined to a neighbour; each absorbed line has a repair that
+    says where it went and why. ``by_kind`` counts the lines of each kind,
+    the absorbed ones under :data:`ABSORBED`.
+    """
 
     lines_total: int
     lines_accounted: int
@@ -237,6 +252,18 @@ class Accounting:
     @property
     def ratio(self) -> float:
         return 1.0 if not self.lines_total else self.lines_accounted / self.lines_total
+
+    @property
+    def lines_absorbed(self) -> int:
+        return self.by_kind.get(ABSORBED, 0)
+
+    @property
+    def lines_understood(self) -> int:
+        return self.lines_accounted - self.lines_absorbed
+
+    @property
+    def understood_ratio(self) -> float:
+        return 1.0 if not self.lines_total else self.lines_understood / self.lines_total
 
 
 @dataclass(slots=True)

@@ -164,8 +164,14 @@ def test_glossary_numbered_senses_stay_together() -> None:
 
 
 def test_truncated_copy_is_flagged() -> None:
+    # the copy stops at line 4609, "Attack Multiple Players": a glossary term whose
+    # definition was cut off, so a lone line that is no entry (absorbed, and said so)
     edition = parsed("cr-2013-02-01.truncated.txt")
-    assert [r.kind for r in edition.repairs] == ["truncated"]
+    assert [(r.line, r.kind) for r in edition.repairs] == [
+        (4609, "joined-line"),
+        (4609, "truncated"),
+    ]
+    assert edition.repairs[0].original.strip() == "Attack Multiple Players"
     assert len(edition.glossary) < len(parsed("cr-2013-02-01.txt").glossary)
 
 

@@ -13,27 +13,26 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
 from crdex.index.generations import GenerationStore
-from crdex.index.lineage import build_graph
 from crdex.index.lineage.graph import Graph
 from crdex.index.lineage.overrides import Overrides, load_overrides
-from crdex.index.lineage.snapshot import Snapshot, snapshot_of
+from crdex.index.lineage.snapshot import Snapshot
 from crdex.parser.tree import Edition
 
-from .build import BuildReport, Indexer, Notice, Progress, build_library, graph_key
 from .caches import ParseCache
-from .documents import AddReport, DocumentInfo, Skipped
-from .editions import EditionRecord, compose, disagreements, plan_chain
-from .files import absolute, iter_files
+from .documents import DocumentInfo
+from .editions import EditionRecord
+from .files import absolute
 from .generation import Generation
 from .home import check_readable, is_legacy
-from .parsing import parse_all
-from .rulings import attach_rulings
-from .summaries import link_summaries
 from .view import LibraryView
+
+if TYPE_CHECKING:
+    from .build import BuildReport, Indexer, Notice, Progress
+    from .documents import AddReport
 
 __all__ = ["Library"]
 
@@ -103,6 +102,16 @@ class Library:
         )
 
     def _memory_view(self) -> LibraryView:
+        # The builder's pieces are imported here, and in the writing methods below,
+        # so that a reader of a built library never loads the parser or the matcher.
+        from crdex.index.lineage import build_graph
+        from crdex.index.lineage.snapshot import snapshot_of
+
+        from .build import graph_key
+        from .editions import compose, disagreements, plan_chain
+        from .rulings import attach_rulings
+        from .summaries import link_summaries
+
         docs = {sha: info for sha, (info, _t, _s) in self._memory.items()}
         trees = {sha: t for sha, (_i, t, _s) in self._memory.items()}
         snaps = {sha: s for sha, (_i, _t, s) in self._memory.items()}
@@ -199,6 +208,8 @@ class Library:
 
         See :func:`~.build.build_library`.
         """
+        from .build import build_library
+
         if self.home is None:
             return self._add_in_memory([os.fspath(p) for p in paths], progress)
         report = build_library(
@@ -226,6 +237,11 @@ class Library:
         return self.build(paths, progress=progress, workers=workers).documents
 
     def _add_in_memory(self, paths: list[str], progress: Progress | None) -> BuildReport:
+        from .build import BuildReport
+        from .documents import Skipped
+        from .files import iter_files
+        from .parsing import parse_all
+
         report = BuildReport(Path("."))
         files = [str(f) for f in iter_files(paths)]
         for path, info, memory, why in parse_all(files, None):

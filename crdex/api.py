@@ -169,6 +169,12 @@ class Reader:
 
         return show(self.lineage, _text(name), edition)
 
+    def topic_rulings(self, topic: dict[str, Any]) -> list[dict[str, Any]]:
+        """The rulings and notes under one rulings summary topic of ``show(...).topics``."""
+        from crdex.index.show import topic_rulings
+
+        return topic_rulings(self.lineage, topic)
+
     def glossary(self, edition: str = "latest") -> list[GlossaryEntry]:
         """Every glossary entry of an edition, in the document's order."""
         return list(self.edition(edition).glossary)
@@ -222,17 +228,26 @@ class Reader:
         as_of: str | None = None,
         all_editions: bool = False,
         limit: int = 10,
+        source: str = "cr",
     ) -> SearchResult:
         """Rules answering ``query`` in one edition (default: latest), at a date, or across all.
 
         A rule number ("701.22") is a lookup of that rule and everything under it.
+        ``source`` ``"summary"`` searches the rulings summaries the library
+        holds (in their own numbering, ``result.summary``) instead of the
+        CR, ``"all"`` both.
         """
         if self._search is None:
             from crdex.index.search import open_search
 
             self._search = open_search(self.home, notice=self._notice, must_exist=self._explicit)
         return self._search.search(
-            query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
+            query,
+            edition=edition,
+            as_of=as_of,
+            all_editions=all_editions,
+            limit=limit,
+            source=source,
         )
 
     def check_text(
@@ -371,12 +386,20 @@ def search(
     as_of: str | None = None,
     all_editions: bool = False,
     limit: int = 10,
+    source: str = "cr",
     home: PathLike | None = None,
 ) -> SearchResult:
     """Rules answering ``query`` in one edition (default: latest), at a date, or across all.
 
     A rule number ("701.22") is a lookup of that rule and everything under it.
+    ``source`` ``"summary"`` searches the library's rulings summaries instead
+    of the CR, ``"all"`` both.
     """
     return Reader(home).search(
-        query, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
+        query,
+        edition=edition,
+        as_of=as_of,
+        all_editions=all_editions,
+        limit=limit,
+        source=source,
     )

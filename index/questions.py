@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from crdex.corpus import bundled_documents
+from crdex.parser.numbers import ancestry
 
 from .errors import LibraryError, UnknownRule
 from .library import Library
@@ -42,9 +44,7 @@ class Lineage:
     def _others(self) -> dict[str, tuple[str | None, str]]:
         """Dated copies of an edition, by their own id (rulings pages and undated documents are not editions)."""
         return {
-            d.id: (d.date, d.sha256)
-            for d in self.library.documents.values()
-            if d.kind != "rulings" and d.witnesses
+            d.id: (d.date, d.sha256) for d in self.library.documents.values() if d.names_an_edition
         }
 
     def edition(self, name: str) -> EditionRef:
@@ -61,16 +61,41 @@ class Lineage:
         return ref
 
     def history(self, number: str, edition: str | None = None) -> History:
-        """Every edition of the rule ``number`` names (in ``edition``, default its latest)."""
-        if edition is not None:
-            return history(self.graph, number, self._chain_edition(edition, "history"))
+        """Every edition of the rule ``number`` names (in ``edition``, default its latest).
+
+        With the rulings summaries' topics on that rule, as ``show`` gives them.
+        """
         graph = self.graph
-        spans = graph.holders(canonical(number), glossary=not is_rule_number(number))
-        if not spans:
-            find_holder(graph, number, len(graph.editions) - 1)  # raises with suggestions
-            raise UnknownRule(f"no edition has {number}")  # pragma: no cover
-        last = max(end for _start, end, _ident in spans)
-        return history(graph, number, self._chain_edition(graph.editions[last].id, "history"))
+        if edition is not None:
+            ref = self._chain_edition(edition, "history")
+        else:
+            spans = graph.holders(canonical(number), glossary=not is_rule_number(number))
+            if not spans:
+                find_holder(graph, number, len(graph.editions) - 1)  # raises with suggestions
+                raise UnknownRule(f"no edition has {number}")  # pragma: no cover
+            last = max(end for _start, end, _ident in spans)
+            ref = self._chain_edition(graph.editions[last].id, "history")
+        found = history(graph, number, ref)
+        if found.glossary:
+            found.topics = [{**t, "on": found.asked} for t in self.library.topics(found.identity)]
+        else:
+            found.topics = self.topics(ref, found.asked)
+        return found
+
+    def topics(self, ref: EditionRef, number: str) -> list[dict[str, Any]]:
+        """Rulings summaries' topics on rule ``number`` of ``ref`` or on a heading above it.
+
+        Nearest first; each says which number (``on``) its topic is linked to.
+        A copy outside the chain has no place in the graph, and no topics.
+        """
+        if ref.index is None:
+            return []
+        out = []
+        for held in ancestry(number):
+            holder = self.graph.holder(held, ref.index)
+            if holder is not None:
+                out.extend({**t, "on": held} for t in self.library.topics(holder.id))
+        return out
 
     def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
         """What the rule cited as ``number`` on ``at`` is called on ``to`` (default latest)."""

@@ -18,7 +18,7 @@ from typing import Any
 from crdex.index.errors import UnknownRule
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.questions import Lineage
-from crdex.parser.numbers import NUMBER_RE, RuleNumber, ancestry
+from crdex.parser.numbers import NUMBER_RE, RuleNumber
 from crdex.parser.tree import Edition, Rule
 
 _LOOKUP = re.compile(rf"(?:(?:rule|cr|§)\s*)?(?P<n>{NUMBER_RE.pattern})\.?", re.IGNORECASE)
@@ -38,7 +38,7 @@ def lookup_number(raw: str) -> str | None:
     return str(number)
 
 
-__all__ = ["GlossaryView", "RuleView", "show"]
+__all__ = ["GlossaryView", "RuleView", "show", "topic_rulings"]
 
 
 @dataclass(slots=True)
@@ -237,18 +237,50 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
         )
     view = _view(full, rule, _cited_by(full), rulings_of)
     view.edition = ref.id
-    view.topics = _topics(lineage, ref, number)
+    view.topics = lineage.topics(ref, number)
     return view
 
 
-def _topics(lineage: Lineage, ref: EditionRef, number: str) -> list[dict[str, Any]]:
-    """Rulings summaries' topics on the rule or on a heading above it, nearest first."""
-    if ref.index is None:
+def _cited(ruling: Any) -> list[str]:
+    return [c.text for c in ruling.sources] or [x for x in [ruling.source] if x]
+
+
+def topic_rulings(lineage: Lineage, topic: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rulings and notes a summary files under one of its topics (``RuleView.topics``).
+
+    In page order: the topic's own rulings and notes, then those of its
+    rules; each with its number in the summary's numbering (a note by its
+    topic and place, "A.27 note 1"), its text, the sources cited for it as
+    written and whether the page marks it as changed since its last release.
+    """
+    docs = lineage.library.documents.values()
+    doc = next((d for d in docs if d.id == topic["document"]), None)
+    if doc is None:
         return []
-    graph = lineage.graph
-    out = []
-    for held in ancestry(number):
-        holder = graph.holder(held, ref.index)
-        if holder is not None:
-            out.extend({**t, "on": held} for t in lineage.library.topics(holder.id))
+    page = lineage.library.edition(doc.sha256)
+    head = page.item(topic["topic"])
+    if head is None:
+        return []
+    out: list[dict[str, Any]] = []
+    for item in [head, *(i for i in page.items if i.parent == head.number)]:
+        out.extend(
+            {
+                "kind": "ruling",
+                "number": r.number or item.number,
+                "text": r.text,
+                "sources": _cited(r),
+                "changed": r.changed,
+            }
+            for r in item.rulings
+        )
+        out.extend(
+            {
+                "kind": "note",
+                "number": f"{item.number} note {n}",
+                "text": note.text,
+                "sources": [c.text for c in note.sources],
+                "changed": note.changed,
+            }
+            for n, note in enumerate(item.notes, 1)
+        )
     return out

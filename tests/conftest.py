@@ -179,6 +179,20 @@ def crafted_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+# The 1999 General Rulings Summary between the first Comprehensive Rules (weeks
+# before it) and today's: its topics link to rules of 1999-04-23, followed to 2026.
+SUMMARY = "rulings-crystalkeep-general-1999-05-16.reflowed.txt"
+SUMMARY_EDITIONS = ("cr-1999-04-23.txt", SUMMARY, "cr-2026-08-07.txt")
+
+
+@pytest.fixture(scope="session")
+def summary_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library of SUMMARY_EDITIONS (the summary and two CR editions), built once per session."""
+    return _library_home(
+        tmp_path_factory, "summary-home", [corpus_path(n) for n in SUMMARY_EDITIONS]
+    )
+
+
 SEARCH_DATA = REPO / "tests" / "data" / "search"
 
 

@@ -14,21 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from conftest import corpus_path, run_crdex
-from crdex import api
+from conftest import SUMMARY, run_crdex
 from crdex.index.library import Library
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]
 
-SUMMARY = "rulings-crystalkeep-general-1999-05-16.reflowed.txt"
-
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("summary") / "home"
-    names = ("cr-1999-04-23.txt", SUMMARY, "cr-2026-08-07.txt")
-    api.build([corpus_path(n) for n in names], home=home)
-    return home
+def home(summary_home: Path) -> Path:
+    return summary_home
 
 
 def test_a_summary_is_a_document_of_its_own_kind_outside_the_chain(home: Path) -> None:

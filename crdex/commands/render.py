@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from crdex.index.lineage.render import topic_line
 from crdex.index.search import Group, Hit, SearchResult, Snippet
 from crdex.index.show import GlossaryView, RuleView
 
@@ -62,7 +63,38 @@ def _head(hit: Hit) -> Text:
 
 
 def print_search(console: Console, result: SearchResult) -> None:
-    """Print a search result for people."""
+    """Print a search result for people: the rules, then the rulings summaries' items."""
+    if result.source != "summary":
+        _print_rules(console, result)
+    if result.source != "cr":
+        if result.source == "all":
+            console.print()
+        _print_summary(console, result)
+
+
+def _print_summary(console: Console, result: SearchResult) -> None:
+    if not result.summary:
+        console.print(f"No rulings summary item matches {result.query!r}.")
+        return
+    for n, hit in enumerate(result.summary, 1):
+        head = Text(f"{n:>2}. ")
+        head.append(hit.number, style="bold magenta")
+        head.append(f"  {hit.kind} under {hit.topic} {hit.topic_title}".rstrip(), style="dim")
+        console.print(head)
+        indented(console, _snippet(hit.snippet), 4)
+        where = f"{hit.page}, {hit.date}" if hit.date else hit.page
+        cited = f" [{'; '.join(hit.sources)}]" if hit.sources else ""
+        indented(console, Text(f"{where}{cited}", style="dim"), 4)
+    console.print(
+        Text(
+            f"{len(result.summary)} of {result.summary_total} rulings summary items "
+            "(their own numbering, not CR rule numbers)",
+            style="dim",
+        )
+    )
+
+
+def _print_rules(console: Console, result: SearchResult) -> None:
     where = f"in {result.edition}" if result.edition else "in all editions"
     if result.asked and result.asked not in (result.edition, "latest"):
         where += f" (in force on {result.asked})"
@@ -122,11 +154,7 @@ def print_glossary(console: Console, view: GlossaryView) -> None:
 def print_topics(console: Console, view: RuleView) -> None:
     """The rulings summaries' topics on a rule, after it."""
     for t in view.topics:
-        line = (
-            f"{t['date'][:4] if t.get('date') else ''} rulings on {t['on']}'s topic: "
-            f"{t['topic']} {t['title']} ({t['rulings']} rulings, {t['rules']} rules) in {t['page']}"
-        ).strip()
-        indented(console, Text(line, style="dim"), 0)
+        indented(console, Text(topic_line(t), style="dim"), 0)
 
 
 def print_rule(console: Console, view: RuleView, depth: int) -> None:

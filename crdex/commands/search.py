@@ -23,6 +23,13 @@ __all__ = ["search"]
 @click.option(
     "--all-editions", is_flag=True, help="Search every edition; group versions of each rule."
 )
+@click.option(
+    "--source",
+    type=click.Choice(["cr", "summary", "all"]),
+    default="cr",
+    show_default=True,
+    help="Search the Comprehensive Rules, the rulings summaries (own numbering), or both.",
+)
 @click.option("--limit", "-n", default=10, show_default=True, help="Rules to show.")
 @json_option
 @home_option
@@ -31,6 +38,7 @@ def search(
     edition: str | None,
     as_of: str | None,
     all_editions: bool,
+    source: str,
     limit: int,
     as_json: bool,
     home: str | None,
@@ -41,7 +49,9 @@ def search(
     "quoted phrase", or a rule number (701.22: that rule and its subrules).
     Old and new terms find each other ("exile" finds "removed from the
     game" in old editions). AND, OR, NOT, parentheses, title: and text:
-    work as in Whoosh.
+    work as in Whoosh. --source summary searches the rulings summaries
+    in the library (the 1999 General Rulings Summary), whose items keep
+    their own numbers (A.27.Ruling.6); --source all searches both.
     """
     from crdex.home import explicit_home, resolve_home
     from crdex.index.search import open_search
@@ -52,7 +62,12 @@ def search(
             resolve_home(home), notice=note, progress=progress, must_exist=explicit_home(home)
         )
     result = index.search(
-        text, edition=edition, as_of=as_of, all_editions=all_editions, limit=limit
+        text,
+        edition=edition,
+        as_of=as_of,
+        all_editions=all_editions,
+        limit=limit,
+        source=source,
     )
     if as_json:
         echo_json(result.to_dict())

@@ -229,9 +229,19 @@ def search(
     as_of: Annotated[str | None, Query(description="Search the edition in force then.")] = None,
     all_editions: bool = False,
     limit: Annotated[int, Query(description="Rules to return (1 to 100).")] = 10,
+    source: Annotated[
+        str,
+        Query(
+            description="cr (the Comprehensive Rules), summary (the rulings summaries, "
+            "in their own numbering) or all."
+        ),
+    ] = "cr",
 ) -> Response:
-    """As ``crdex search Q --json``: hits for one edition, groups across all editions."""
-    result = site_of(request).search(q, edition, as_of, all_editions, limit)
+    """As ``crdex search Q --json``: hits for one edition, groups across all editions.
+
+    With ``source`` summary or all, ``summary`` lists the rulings summaries' items.
+    """
+    result = site_of(request).search(q, edition, as_of, all_editions, limit, source)
     return _json(result.to_dict(), False)
 
 

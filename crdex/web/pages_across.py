@@ -59,13 +59,21 @@ def search_page(
     as_of: str = "",
     every: Annotated[bool, Query(alias="all")] = False,
     limit: int = 20,
+    source: str = "cr",
 ) -> Response:
     site = site_of(request)
-    form = {"q": q, "edition": edition, "as_of": as_of, "all": every, "limit": limit}
+    form = {
+        "q": q,
+        "edition": edition,
+        "as_of": as_of,
+        "all": every,
+        "limit": limit,
+        "source": source,
+    }
     if not q.strip():
         return page(request, "search.html", "moving", form=form, result=None, problem=None)
     try:
-        result = site.search(q, edition, as_of, every, limit)
+        result = site.search(q, edition, as_of, every, limit, source)
     except CrdexError as exc:
         html = request.app.state.render(
             "search.html", request, form=form, result=None, problem=str(exc)
@@ -109,6 +117,7 @@ def search_page(
         result=result,
         hits=hits,
         groups=groups,
+        summary=[(h, marked(h.snippet)) for h in result.summary],
         suggestion_url=suggestion_url,
         problem=None,
     )

@@ -159,6 +159,7 @@ def rule_page(request: Request, edition: str, number: str) -> Response:
         "crumbs": crumbs,
         "history": history,
         "around": site.around(history, eid),
+        "topics": [(t, site.reader.topic_rulings(t)) for t in view.topics],
     }
     if view.kind == "section":
         return page(request, "section.html", "edition", **context)

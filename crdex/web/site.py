@@ -26,6 +26,7 @@ from crdex.index.coverage import KINDS, Coverage
 from crdex.index.lineage.diff import DiffItem
 from crdex.index.lineage.history import History
 from crdex.index.search.results import SearchResult
+from crdex.index.search.summaries import SOURCES
 from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.tree import Edition
@@ -294,9 +295,23 @@ class Site:
         return out
 
     def search(
-        self, query: str, edition: str | None, as_of: str | None, every: bool, limit: int
+        self,
+        query: str,
+        edition: str | None,
+        as_of: str | None,
+        every: bool,
+        limit: int,
+        source: str = "cr",
     ) -> SearchResult:
-        """``Reader.search`` with the edition named first, so that an unknown one is a 404 here too."""
+        """``Reader.search`` with the edition named first, so that an unknown one is a 404 here too.
+
+        The rulings summaries alone (``source`` "summary") are not CR
+        editions: an edition or date chosen in the form is left aside.
+        """
+        if source not in SOURCES:
+            raise BadRequest(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
+        if source == "summary":
+            edition, as_of, every = None, None, False
         edition, as_of = (edition or None, as_of or None) if not every else (None, None)
         if edition and as_of:
             raise BadRequest("name an edition or a date to search, not both")
@@ -310,6 +325,7 @@ class Site:
             as_of=as_of,
             all_editions=every,
             limit=limit_value(limit),
+            source=source,
         )
 
     def hit_url(self, edition_id: str, number: str) -> str:

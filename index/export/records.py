@@ -27,6 +27,10 @@ memory at once. What this reads of the library is narrow on purpose:
 :meth:`Library.edition_dict` (or :meth:`Library.edition` for an old cache)
 by sha256, ``Library.documents`` (ids, dates and sha256 of the copies
 outside the chain), and the identity graph with its chain of editions.
+
+A rulings summary (a document in a numbering of its own, which witnesses no
+CR edition) is not exported: it is neither an edition nor part of the graph,
+and naming it is an error that says so.
 """
 
 from __future__ import annotations
@@ -251,9 +255,17 @@ def plan_export(
     if all_editions:
         chosen = [Chosen(e.id, e.sha256, i) for i, e in enumerate(graph.editions)]
         return ExportPlan(library, graph, chosen, complete=True)
-    others = {d.id: (d.date, d.sha256) for d in library.documents.values()}
+    others = {d.id: (d.date, d.sha256) for d in library.documents.values() if d.names_an_edition}
+    summaries = {d.id for d in library.documents.values() if d.kind == "rulings-summary"}
     picked: list[Chosen] = []
     for name in editions or ("latest",):
+        if name in summaries:
+            # exports hold the CR editions and their graph; a summary is not one of them
+            raise ExportError(
+                f"{name} is a rulings summary in a numbering of its own, not a CR edition: "
+                "exports hold CR editions only (its topics are named with the rules they "
+                "link to by crdex show and history; search it with crdex search --source summary)"
+            )
         ref = find_edition(name, graph, others)
         chosen_id = ref.id if ref.index is None else graph.editions[ref.index].id
         item = Chosen(chosen_id, ref.sha256, ref.index)

@@ -88,6 +88,15 @@ class DocumentInfo:
         """It states no effective date: kept and listed, never an edition."""
         return self.date is None and not self.witnesses
 
+    @property
+    def names_an_edition(self) -> bool:
+        """It can be named by its own id as a copy of a CR edition.
+
+        Rulings pages annotate editions and a rulings summary witnesses none
+        (it numbers its own items): neither is a copy of an edition.
+        """
+        return self.kind != "rulings" and bool(self.witnesses)
+
     def witnesses_of(self, date: str) -> WitnessSlice | None:
         return next((w for w in self.witnesses if w.date == date), None)
 

@@ -125,6 +125,9 @@ class History:
     split_off: list[dict[str, Any]]
     merged_in: list[dict[str, Any]]
     number_also: list[NumberUse]
+    # rulings summaries' topics on the rule (or a heading above it), nearest first: the
+    # lineage knows no documents, so whoever holds the library fills these in
+    topics: list[dict[str, Any]] = field(default_factory=list)
 
     def at_edition(self) -> HistoryEntry:
         """The version of the rule in the edition asked about."""
@@ -145,6 +148,7 @@ class History:
             "split_off": self.split_off,
             "merged_in": self.merged_in,
             "number_also": [u.to_dict() for u in self.number_also],
+            "topics": self.topics,
         }
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "render_history",
     "render_resolution",
     "render_reused",
+    "topic_line",
 ]
 
 _CHANGE = {
@@ -42,6 +43,15 @@ def _name(title: str, text: str, glossary: bool, width: int) -> str:
 
 def _with(partners: list[dict]) -> str:
     return "; ".join(f"{p['number']} ({p['label']})" for p in partners)
+
+
+def topic_line(topic: dict[str, Any]) -> str:
+    """One rulings summary's topic on a rule, as ``show`` and ``history`` print it."""
+    year = topic["date"][:4] if topic.get("date") else ""
+    return (
+        f"{year} rulings on {topic['on']}'s topic: {topic['topic']} {topic['title']} "
+        f"({topic['rulings']} rulings, {topic['rules']} rules) in {topic['page']}"
+    ).strip()
 
 
 def render_history(h: History) -> str:
@@ -97,6 +107,9 @@ def render_history(h: History) -> str:
         lines.append(f"  {h.asked} has also meant:")
         for use in h.number_also:
             lines.append(f"    {_span(use.first, use.last):<27} {use.label}")
+    if h.topics:
+        lines.append("")
+        lines.extend(f"  {topic_line(t)}" for t in h.topics)
     return "\n".join(lines)
 
 

@@ -24,6 +24,7 @@ from .errors import IndexDamaged, NoSearchIndex
 from .generation import Generation
 from .indexer import Notice, Progress, memory_index
 from .store import IndexStore
+from .summaries import SummaryIndex
 
 __all__ = ["bundled_index", "memory_search", "open_search"]
 
@@ -39,7 +40,10 @@ def memory_search(library: Library) -> SearchIndex:
     if not library.chain():
         raise NoSearchIndex("the library holds no dated rules documents to search")
     held = memory_index(library)
-    return SearchIndex(Generation(held.parts, held.meta, held.words, held.aliases, held.vectors))
+    return SearchIndex(
+        Generation(held.parts, held.meta, held.words, held.aliases, held.vectors),
+        summaries=lambda: SummaryIndex.of_library(library),
+    )
 
 
 def open_search(
@@ -70,7 +74,10 @@ def open_search(
             name = live.name
     if name:
         try:
-            return SearchIndex.open_generation(store, store.root / name)
+            # the summaries of the library's live generation when they are first searched
+            return SearchIndex.open_generation(
+                store, store.root / name, lambda: SummaryIndex.of_library(Library(home))
+            )
         except IndexDamaged as exc:
             why = str(exc)
     if notice:

@@ -45,6 +45,7 @@ __all__ = [
     "split_examples",
     "stems_of",
     "vocabulary",
+    "weighted",
 ]
 
 GLOSSARY_KIND = "glossary"
@@ -144,7 +145,8 @@ class IndexDoc:
         }
 
 
-def _weighted(text: str, weight: float) -> str:
+def weighted(text: str, weight: float) -> str:
+    """Every word of ``text`` carrying ``weight`` as a token boost (read by the analyzer)."""
     if weight == 1.0:
         return text
     return _WORD.sub(lambda m: f"{m.group()}^{weight:g}", text)
@@ -165,7 +167,7 @@ def stems_of(text: str) -> set[str]:
 def body_of(doc: IndexDoc) -> str:
     """Every part of a rule in one text, each word carrying its part's weight."""
     parts = (
-        _weighted(getattr(doc, name), weight)
+        weighted(getattr(doc, name), weight)
         for name, weight in BODY_WEIGHTS.items()
         if getattr(doc, name)
     )

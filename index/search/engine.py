@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from whoosh import query as wq
 from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
+from crdex.index.show import lookup_number
 from crdex.parser.numbers import RuleNumber, ancestry
 
 from .documents import date_int
@@ -30,6 +32,7 @@ from .rank import Candidate, rerank
 from .results import Group, Hit, SearchResult, Snippet
 from .snippets import marked_snippet, plain_snippet
 from .store import IndexStore
+from .summaries import SOURCES, SummaryIndex
 from .vectors import cosines
 
 if TYPE_CHECKING:
@@ -62,16 +65,39 @@ def _order(number: str) -> tuple[Any, ...]:
 
 
 class SearchIndex:
-    """Searches over one library's index (or an in-memory one)."""
+    """Searches over one library's index (or an in-memory one).
 
-    def __init__(self, generation: Generation, store: IndexStore | None = None) -> None:
+    ``summaries`` indexes the library's rulings summaries (see
+    :mod:`.summaries`) when a search first asks for them, and again after a
+    move to a newer generation.
+    """
+
+    def __init__(
+        self,
+        generation: Generation,
+        store: IndexStore | None = None,
+        summaries: Callable[[], SummaryIndex] | None = None,
+    ) -> None:
         self._gen = generation
         self._store = store
+        self._summaries_of = summaries
+        self._summaries: SummaryIndex | None = None
 
     @classmethod
-    def open_generation(cls, store: IndexStore, path: Path) -> SearchIndex:
+    def open_generation(
+        cls,
+        store: IndexStore,
+        path: Path,
+        summaries: Callable[[], SummaryIndex] | None = None,
+    ) -> SearchIndex:
         """Open a published generation; raise IndexDamaged if it cannot be read."""
-        return cls(Generation.open(store, path), store)
+        return cls(Generation.open(store, path), store, summaries)
+
+    def summaries(self) -> SummaryIndex:
+        """The rulings summaries' items, indexed on first use."""
+        if self._summaries is None:
+            self._summaries = self._summaries_of() if self._summaries_of else SummaryIndex([])
+        return self._summaries
 
     @property
     def generation(self) -> Path | None:
@@ -112,6 +138,7 @@ class SearchIndex:
             return False  # keep answering from the generation already open
         old, self._gen = self._gen, fresh
         old.close()
+        self._summaries = None
         return True
 
     # -- editions ------------------------------------------------------------------
@@ -147,6 +174,7 @@ class SearchIndex:
         all_editions: bool = False,
         limit: int = 10,
         method: str = "hybrid",
+        source: str = "cr",
     ) -> SearchResult:
         """Rules answering ``query`` in one edition (default latest) or across all.
 
@@ -154,13 +182,52 @@ class SearchIndex:
         is a ranked text search, by the words and the vectors fused
         (``method`` "hybrid"), or by one alone ("bm25", "vectors").
         Advanced queries (operators, fields, wildcards) ask for exactly the
-        words they name and use BM25 alone.
+        words they name and use BM25 alone. ``source`` "summary" searches
+        the rulings summaries instead of the CR, "all" both.
         """
         if limit < 1:
             raise SearchError("--limit must be at least 1")
         if method not in METHODS:
             raise SearchError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        if source not in SOURCES:
+            raise SearchError(f"--source must be one of {', '.join(SOURCES)}, not {source!r}")
         self.refresh()
+        if source == "summary":
+            return self._summary_only(query, edition, as_of, all_editions, limit)
+        result = self._rules(query, edition, as_of, all_editions, limit, method)
+        if source == "all":
+            result.source = source
+            result.summary_total, result.summary = self.summaries().search(query, limit)
+        return result
+
+    def _summary_only(
+        self, query: str, edition: str | None, as_of: str | None, all_editions: bool, limit: int
+    ) -> SearchResult:
+        if edition or as_of or all_editions:
+            raise SearchError(
+                "--edition, --as-of and --all-editions choose editions of the CR; "
+                "the rulings summaries are not CR editions (use --source all to search both)"
+            )
+        if not query.strip():
+            raise SearchError("the query is empty")
+        if lookup_number(query) is not None:
+            raise SearchError(
+                f"{query.strip()!r} is a Comprehensive Rules number; the rulings summaries "
+                "number their own items (A.27, A.27.Ruling.6): search their words or numbers"
+            )
+        result = SearchResult(query=query, mode="text", edition=None, asked=None, source="summary")
+        result.summary_total, result.summary = self.summaries().search(query, limit)
+        return result
+
+    def _rules(
+        self,
+        query: str,
+        edition: str | None,
+        as_of: str | None,
+        all_editions: bool,
+        limit: int,
+        method: str,
+    ) -> SearchResult:
         try:
             ref, asked = self._where(edition, as_of, all_editions)
         except LineageError as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["Group", "Hit", "SearchResult", "Snippet"]
+__all__ = ["Group", "Hit", "SearchResult", "Snippet", "SummaryHit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +104,40 @@ class Group:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class SummaryHit:
+    """One item of a rulings summary that answers the query, in the summary's own numbering.
+
+    ``number`` is the summary's (``A.27.Ruling.6``; a note is numbered by
+    its topic and place, ``A.27 note 1``); ``topic`` and ``topic_title``
+    the topic it is filed under; ``sources`` the citations the page gives
+    for it as written ("D'Angelo 10/08/98"); ``document``, ``page`` and
+    ``date`` the summary it comes from.
+    """
+
+    source: str
+    document: str
+    page: str
+    date: str | None
+    number: str
+    kind: str
+    topic: str
+    topic_title: str
+    text: str
+    sources: list[str]
+    snippet: Snippet
+    score: float
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["snippet"] = {
+            "text": self.snippet.text,
+            "marks": [list(m) for m in self.snippet.marks],
+        }
+        data["score"] = round(self.score, 4)
+        return data
+
+
 @dataclass(slots=True)
 class SearchResult:
     """The answer to one query.
@@ -111,7 +145,10 @@ class SearchResult:
     ``mode`` is "lookup" (the query was a rule number) or "text";
     ``edition`` the id of the edition searched (None: all editions);
     ``total`` how many rules matched before the limit; ``suggestion`` a
-    respelled query when words were not found.
+    respelled query when words were not found. ``source`` is what was
+    searched: the CR (``"cr"``), the rulings summaries (``"summary"``) or
+    both (``"all"``); the summaries' items found are in ``summary``, in their
+    own numbering, ``summary_total`` of them before the limit.
     """
 
     query: str
@@ -122,6 +159,9 @@ class SearchResult:
     groups: list[Group] = field(default_factory=list)
     total: int = 0
     suggestion: str | None = None
+    source: str = "cr"
+    summary: list[SummaryHit] = field(default_factory=list)
+    summary_total: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -136,4 +176,8 @@ class SearchResult:
             data["groups"] = [g.to_dict() for g in self.groups]
         else:
             data["hits"] = [h.to_dict() for h in self.hits]
+        if self.source != "cr":
+            data["source"] = self.source
+            data["summary_total"] = self.summary_total
+            data["summary"] = [h.to_dict() for h in self.summary]
         return data

@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from crdex._version import __version__
 from crdex.errors import CrdexError
 
 __all__ = ["COMMANDS", "cli", "main"]
@@ -65,7 +66,7 @@ class LazyGroup(click.Group):
     cls=LazyGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.version_option(package_name="crdex")
+@click.version_option(version=__version__, package_name="crdex")
 def cli() -> None:
     """crdex: the Magic: The Gathering Comprehensive Rules as data.
 

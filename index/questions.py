@@ -17,7 +17,6 @@ from crdex.parser.numbers import ancestry
 
 from .errors import LibraryError, UnknownRule
 from .library import Library
-from .lineage import match_pair
 from .lineage.diff import EditionDiff, diff_chain, diff_snapshots
 from .lineage.editions import EditionRef, find_edition
 from .lineage.graph import Graph
@@ -108,6 +107,10 @@ class Lineage:
         a, b = self.edition(old), self.edition(new)
         if a.index is not None and b.index is not None:
             return diff_chain(self.graph, a.index, b.index)
+        # an edition outside the chain (a tagged copy) is matched here; the matcher is
+        # loaded only then, so the questions answered from the graph never load it
+        from .lineage.build import match_pair
+
         sa, sb = self.library.snapshot(a.sha256), self.library.snapshot(b.sha256)
         rules, glossary = match_pair(sa, sb, self.library.overrides)
         result = diff_snapshots(sa, sb, rules, glossary)

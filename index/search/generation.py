@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,14 +67,16 @@ class Generation:
         meta: dict[str, Any],
         words: dict[str, int],
         aliases: dict[str, list[str]],
-        vectors: VectorTable,
+        vectors: VectorTable | Callable[[], VectorTable],
         path: Path | None = None,
     ) -> None:
         self.path = path
         self.meta = meta
         self.speller = Speller(words)
         self.aliases = from_json(aliases)
-        self.vectors = vectors
+        # the vectors are read (and numpy loaded) when a search first needs them: a
+        # rule number looked up never does
+        self._vectors = vectors
         self._indexes = [ix for ix, _cover in parts.values()]
         self._readers = [parts[p][0].reader() for p in PARTS]
         leaves = [r for reader in self._readers for r, _offset in reader.leaf_readers()]
@@ -110,10 +113,15 @@ class Generation:
                 cover = json.loads((path / cover_file(part)).read_text("utf-8"))
                 ix = whoosh_index.open_dir(str(path), indexname=index_name(part), readonly=True)
                 parts[part] = (ix, cover)
-            vectors = VectorTable.open(path, PARTS, embedder)
-            return cls(parts, meta, words, aliases, vectors, path)
+            return cls(parts, meta, words, aliases, lambda: _open_vectors(path), path)
         except Exception as exc:
             raise _damaged(path, exc) from None
+
+    @property
+    def vectors(self) -> VectorTable:
+        if callable(self._vectors):
+            self._vectors = self._vectors()
+        return self._vectors
 
     def close(self) -> None:
         for searcher in (self.latest, self.both):
@@ -185,3 +193,11 @@ class Generation:
             docs = {d for d, ranges in enumerate(self._cover) if _in_force(ranges, date)}
             self._in_force_cache[date] = docs
         return docs
+
+
+def _open_vectors(path: Path) -> VectorTable:
+    """The vectors of a published generation; IndexDamaged if they cannot be read."""
+    try:
+        return VectorTable.open(path, PARTS, embedder)
+    except Exception as exc:
+        raise _damaged(path, exc) from None

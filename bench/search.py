@@ -85,10 +85,11 @@ def incremental(library: Library, scratch: Path) -> dict[str, Any]:
     # reuse the parse caches: nothing is parsed again
     shutil.copytree(Path(library.home or "") / "cache", home / "cache")
     partial = Library(home)
-    partial.add([d.path for d in chain[:-1]])
+    docs = library.documents  # where each document was added from (absolute)
+    partial.add([docs[d.sha256].path for d in chain[:-1]])
     partial.graph()
     update_index(partial)
-    partial.add([last.path])
+    partial.add([docs[last.sha256].path])
     partial.graph()  # matching the new edition is lineage's work, not the index's
     report, wall = timed(update_index, partial)
     return {

@@ -76,3 +76,10 @@ def test_the_api_from_the_top(corpus_home: Path) -> None:
     assert str(caught.value) == (
         "a rule number is text: write '701.22', not 701.22 (float); as a number 701.10 would be 701.1"
     )
+    # the API speaks of its own argument, the command line of its option
+    with pytest.raises(crdex.api.CrdexError) as bad_limit:
+        crdex.search("scry", limit=0, home=corpus_home)
+    assert str(bad_limit.value) == "limit must be at least 1"
+    done = run_crdex("search", "scry", "--limit", "0", "--home", str(corpus_home))
+    assert done.returncode == 2
+    assert "Invalid value for '--limit' / '-n': 0 is not in the range x>=1." in done.stderr

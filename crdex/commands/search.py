@@ -30,7 +30,14 @@ __all__ = ["search"]
     show_default=True,
     help="Search the Comprehensive Rules, the rulings summaries (own numbering), or both.",
 )
-@click.option("--limit", "-n", default=10, show_default=True, help="Rules to show.")
+@click.option(
+    "--limit",
+    "-n",
+    default=10,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Rules to show.",
+)
 @json_option
 @home_option
 def search(

@@ -186,7 +186,7 @@ class SearchIndex:
         the rulings summaries instead of the CR, "all" both.
         """
         if limit < 1:
-            raise SearchError("--limit must be at least 1")
+            raise SearchError("limit must be at least 1")
         if method not in METHODS:
             raise SearchError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
         if source not in SOURCES:

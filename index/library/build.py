@@ -72,6 +72,15 @@ def _code_digest() -> str:
     return h.hexdigest()[:16]
 
 
+def _same_edition(known: dict[str, EditionRecord], record: EditionRecord) -> EditionRecord | None:
+    """The last generation's record of this edition, if the same witnesses made it."""
+    before = known.get(record.id)
+    if before is None or before.key != record.key:
+        return None
+    same = [w.sha256 for w in before.witnesses] == [w.sha256 for w in record.witnesses]
+    return before if same else None
+
+
 def graph_key(chain: list[EditionRecord], overrides: Overrides) -> str:
     """The chain's trees and coverage, the graph format, the overrides, the matching code, the parser."""
     blob = json.dumps(
@@ -252,7 +261,18 @@ def build_library(
         _describe_again(registry, trees)
         chain = plan_chain(registry.values())
         fault_point("chain")
+        # the editions of the last generation, when the same parser read them: an
+        # edition of the same witnesses is counted as it was then
+        known = (
+            {r.id: r for r in previous.chain}
+            if previous is not None and previous.manifest.get("parser") == parser_fingerprint()
+            else {}
+        )
         for record in chain:
+            before = _same_edition(known, record)
+            if before is not None and not record.composed:
+                record.rules, record.glossary = before.rules, before.glossary
+                continue
             if record.composed:
                 tree = compose(record, trees.tree)
                 trees.composed[record.key] = (tree, snapshot_of(tree))
@@ -280,8 +300,14 @@ def build_library(
         else:
             graph = None
         fault_point("graph")
+        # what the witnesses of an edition disagree on follows from their trees: the
+        # same witnesses read by the same parser disagree as they did last time
         for record in chain:
-            record.disagreements = disagreements(record, trees.tree)
+            before = _same_edition(known, record)
+            if before is not None:
+                record.disagreements = before.disagreements
+            else:
+                record.disagreements = disagreements(record, trees.tree)
         attached, unplaced = (
             attach_rulings(registry.values(), graph, trees.tree) if graph else ({}, [])
         )

@@ -80,6 +80,10 @@ def write_atomic(path: Path, data: bytes) -> None:
 class GenerationStore:
     """The generations kept under one root directory."""
 
+    #: the fault point between renaming a generation into place and switching
+    #: ``CURRENT`` (see :mod:`crdex.index.faults`), None for a store that has none
+    renamed_fault: str | None = "renamed"
+
     def __init__(self, root: Path) -> None:
         self.root = root
 
@@ -110,18 +114,20 @@ class GenerationStore:
         *,
         waiting: Callable[[str], None] | None = None,
         timeout: float | None = None,
+        busy: Callable[[str], Exception] | None = None,
     ) -> Iterator[None]:
         """Hold the write lock, waiting for another writer to finish first.
 
         ``waiting`` is told once, with the holder's description, when the
-        lock is busy. The lock is an ``flock`` on a file: the kernel drops
-        it when its holder dies, however it dies.
+        lock is busy; with ``busy``, a busy lock raises ``busy(holder)``
+        instead of waiting. The lock is an ``flock`` on a file: the kernel
+        drops it when its holder dies, however it dies.
         """
         self.root.mkdir(parents=True, exist_ok=True)
         fh = open(self.root / _LOCK, "a+")  # noqa: SIM115 - closed below, after unlocking
         try:
             if fcntl is not None:
-                self._acquire(fh, waiting, timeout)
+                self._acquire(fh, waiting, timeout, busy)
             fh.seek(0)
             fh.truncate()
             fh.write(f"process {os.getpid()}")
@@ -133,7 +139,13 @@ class GenerationStore:
                     fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
             fh.close()
 
-    def _acquire(self, fh, waiting: Callable[[str], None] | None, timeout: float | None) -> None:  # type: ignore[no-untyped-def]
+    def _acquire(  # type: ignore[no-untyped-def]
+        self,
+        fh,
+        waiting: Callable[[str], None] | None,
+        timeout: float | None,
+        busy: Callable[[str], Exception] | None,
+    ) -> None:
         told = False
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
@@ -146,6 +158,8 @@ class GenerationStore:
             if not told:
                 fh.seek(0)
                 holder = fh.read().strip() or "another process"
+                if busy is not None:
+                    raise busy(holder) from None
                 if waiting is not None:
                     waiting(holder)
                 told = True
@@ -186,7 +200,8 @@ class GenerationStore:
         generation = self.root / f"{_GEN}{stamp}-{secrets.token_hex(3)}"
         os.rename(scratch, generation)
         fsync_dir(self.root)
-        fault_point("renamed")
+        if self.renamed_fault is not None:
+            fault_point(self.renamed_fault)
         write_atomic(self.root / _CURRENT, f"{generation.name}\n".encode())
         self.collect(keep={generation.name, *(keep or ()), *([previous.name] if previous else [])})
         return generation

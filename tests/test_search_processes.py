@@ -57,12 +57,13 @@ BUILDER = textwrap.dedent(
             return path
         store.IndexStore.scratch = paused_scratch
     elif point == "renamed":  # the new generation is in place, CURRENT not yet replaced
-        fsync = store._fsync_dir
+        from crdex.index import generations  # the store's publishing lives there
+        fsync = generations.fsync_dir
         def paused_fsync(path):
             fsync(path)
             if path == home / "search":
                 pause()
-        store._fsync_dir = paused_fsync
+        generations.fsync_dir = paused_fsync
 
     library = Library(home)
     if extra:

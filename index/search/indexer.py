@@ -31,6 +31,7 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage, Storage
 from whoosh.index import Index
 
+from crdex.index.generations import write_atomic
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
 
@@ -40,7 +41,7 @@ from .embedding import embedder
 from .errors import IndexDamaged
 from .meta import PARTS, describe, incompatibility, part_of
 from .schema import make_schema
-from .store import IndexStore, write_atomic
+from .store import IndexStore
 from .vectors import (
     VectorTable,
     known_vectors,

@@ -268,8 +268,9 @@ def build_library(
             if previous is not None and previous.manifest.get("parser") == parser_fingerprint()
             else {}
         )
+        kept = {r.id: _same_edition(known, r) for r in chain}
         for record in chain:
-            before = _same_edition(known, record)
+            before = kept[record.id]
             if before is not None and not record.composed:
                 record.rules, record.glossary = before.rules, before.glossary
                 continue
@@ -303,7 +304,7 @@ def build_library(
         # what the witnesses of an edition disagree on follows from their trees: the
         # same witnesses read by the same parser disagree as they did last time
         for record in chain:
-            before = _same_edition(known, record)
+            before = kept[record.id]
             if before is not None:
                 record.disagreements = before.disagreements
             else:

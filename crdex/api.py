@@ -25,20 +25,20 @@ from typing import TYPE_CHECKING, Any
 from crdex.errors import CrdexError
 from crdex.home import explicit_home, resolve_home
 from crdex.index.library.library import Library
-from crdex.index.library.view import LibraryView
-from crdex.index.lineage.diff import EditionDiff
-from crdex.index.lineage.history import History
-from crdex.index.lineage.resolve import Resolution
 from crdex.index.questions import Lineage, open_lineage
-from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 if TYPE_CHECKING:
+    # what the answers are made of, imported by the code that makes them: a command
+    # reading one rule loads neither the diff, nor Whoosh, nor the parser
     from crdex.index.library.build import BuildReport
-
-    # search (Whoosh) is imported when a search or a show asks for it, not with the API
+    from crdex.index.library.view import LibraryView
+    from crdex.index.lineage.diff import EditionDiff
+    from crdex.index.lineage.history import History
+    from crdex.index.lineage.resolve import Resolution
     from crdex.index.search.results import SearchResult
     from crdex.index.show import GlossaryView, RuleView
     from crdex.index.verify import VerifyReport
+    from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 __all__ = [
     "Reader",

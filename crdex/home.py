@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 __all__ = ["ENV_VAR", "explicit_home", "resolve_home"]
 
 ENV_VAR = "CRDEX_HOME"
@@ -19,6 +17,8 @@ def resolve_home(home: str | os.PathLike[str] | None = None) -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
+    import platformdirs  # only for the per-user default: a named library never needs it
+
     return Path(platformdirs.user_data_dir("crdex", appauthor=False))
 
 

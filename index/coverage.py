@@ -31,10 +31,13 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crdex.parser.numbers import RuleNumber
-from crdex.parser.tree import CR_NUMBERING, Edition
+
+if TYPE_CHECKING:
+    # coverage is read with every library; the tree's code only when a document is described
+    from crdex.parser.tree import Edition
 
 __all__ = [
     "COMPLETE",
@@ -257,6 +260,8 @@ def _partial(edition: Edition, *, truncated: bool) -> Coverage:
 
 def document_kind(edition: Edition) -> str:
     """One of :data:`KINDS` for a parsed document (see the module docstring)."""
+    from crdex.parser.tree import CR_NUMBERING
+
     if edition.numbering != CR_NUMBERING:
         return "rulings-summary"
     if edition.source.format == "rulings":

@@ -24,8 +24,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -47,6 +45,12 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 
+def _token(nbytes: int) -> str:
+    """Random hex for names no other process picks (``secrets.token_hex``, which readers
+    need not import)."""
+    return os.urandom(nbytes).hex()
+
+
 class LockTimeout(CrdexError):
     """Another process held the write lock for longer than the caller would wait."""
 
@@ -63,7 +67,7 @@ def fsync_dir(path: Path) -> None:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``path`` so that readers see the old bytes or the new, never a mix."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(3)}.tmp")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{_token(3)}.tmp")
     try:
         with open(tmp, "wb") as fh:
             fh.write(data)
@@ -169,6 +173,8 @@ class GenerationStore:
 
     def clean(self) -> list[Path]:
         """Remove what killed writers left behind (call with the lock held)."""
+        import shutil  # writers only
+
         removed: list[Path] = []
         if not self.root.is_dir():
             return removed
@@ -185,7 +191,7 @@ class GenerationStore:
     def scratch(self) -> Path:
         """A new private directory to build a generation in."""
         self.root.mkdir(parents=True, exist_ok=True)
-        path = self.root / f"{_TMP}{os.getpid()}-{secrets.token_hex(4)}"
+        path = self.root / f"{_TMP}{os.getpid()}-{_token(4)}"
         path.mkdir()
         return path
 
@@ -197,7 +203,7 @@ class GenerationStore:
         """
         previous = self.current()
         stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-        generation = self.root / f"{_GEN}{stamp}-{secrets.token_hex(3)}"
+        generation = self.root / f"{_GEN}{stamp}-{_token(3)}"
         os.rename(scratch, generation)
         fsync_dir(self.root)
         if self.renamed_fault is not None:
@@ -208,6 +214,8 @@ class GenerationStore:
 
     def collect(self, keep: set[str]) -> None:
         """Remove the published generations not named in ``keep``."""
+        import shutil
+
         for path in self.generations():
             if path.name not in keep:
                 shutil.rmtree(path, ignore_errors=True)

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crdex.corpus import bundled_documents
 from crdex.parser.numbers import ancestry
 
 from .errors import LibraryError, UnknownRule
 from .library import Library
-from .lineage.diff import EditionDiff, diff_chain, diff_snapshots
 from .lineage.editions import EditionRef, find_edition
-from .lineage.graph import Graph
-from .lineage.history import History, canonical, find_holder, history, is_rule_number
-from .lineage.resolve import Resolution, resolve
+
+if TYPE_CHECKING:
+    from .lineage.diff import EditionDiff
+    from .lineage.graph import Graph
+    from .lineage.history import History
+    from .lineage.resolve import Resolution
 
 __all__ = ["Lineage", "bundled_library", "open_lineage"]
 
@@ -64,6 +65,9 @@ class Lineage:
 
         With the rulings summaries' topics on that rule, as ``show`` gives them.
         """
+        # each question imports the code answering it: one rule shown loads no diff
+        from .lineage.history import canonical, find_holder, history, is_rule_number
+
         graph = self.graph
         if edition is not None:
             ref = self._chain_edition(edition, "history")
@@ -98,12 +102,16 @@ class Lineage:
 
     def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
         """What the rule cited as ``number`` on ``at`` is called on ``to`` (default latest)."""
+        from .lineage.resolve import resolve
+
         at_ref = self._chain_edition(at, "resolve")
         to_ref = self._chain_edition(to or "latest", "resolve")
         return resolve(self.graph, number, at_ref, to_ref)
 
     def diff(self, old: str, new: str) -> EditionDiff:
         """Everything that changed from edition ``old`` to edition ``new``."""
+        from .lineage.diff import diff_chain, diff_snapshots
+
         a, b = self.edition(old), self.edition(new)
         if a.index is not None and b.index is not None:
             return diff_chain(self.graph, a.index, b.index)
@@ -132,6 +140,8 @@ def open_lineage(home: str | os.PathLike[str] | None, *, must_exist: bool = Fals
 
 def bundled_library() -> Library:
     """The bundled sample documents, in memory."""
+    from crdex.corpus import bundled_documents
+
     sample = Library(None)
     sample.build(bundled_documents())
     if not sample.chain():

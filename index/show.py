@@ -3,8 +3,9 @@
 A rule number names a rule in one edition; its view holds its text and
 examples, every subrule under it (nested), the rulings filed under them,
 the rules it refers to and the rules that refer to it. A glossary term
-gives the glossary entry. Everything comes from the full parsed edition
-(the library's parse cache), not from the search index.
+gives the glossary entry. Everything comes from the edition's rows in the
+library's rule table (:mod:`crdex.index.library.ruletable`), or from its
+parsed tree where there are none; not from the search index.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import UnknownRule
-from crdex.index.lineage.editions import EditionRef
-from crdex.index.questions import Lineage
 from crdex.parser.numbers import NUMBER_RE, RuleNumber
-from crdex.parser.tree import Edition, Rule
+
+if TYPE_CHECKING:
+    from crdex.index.library.ruletable import EditionRules, RuleRow
+    from crdex.index.lineage.editions import EditionRef
+    from crdex.index.questions import Lineage
 
 _LOOKUP = re.compile(rf"(?:(?:rule|cr|§)\s*)?(?P<n>{NUMBER_RE.pattern})\.?", re.IGNORECASE)
 
@@ -103,64 +106,20 @@ class GlossaryView:
         }
 
 
-# the last few editions' citing tables: a server shows many rules of one edition, and
-# reading every rule of it again for each (3 ms for 2026-08-07) would be most of the work
-_CITED: dict[int, tuple[Edition, dict[str, list[str]]]] = {}
-_CITED_KEPT = 8
-
-
-def _cited_by(edition: Edition) -> dict[str, list[str]]:
-    """Rule number → the numbers of the rules (and glossary terms) that refer to it."""
-    held = _CITED.get(id(edition))
-    if held is not None and held[0] is edition:
-        return held[1]
-    out = _citing(edition)
-    while len(_CITED) >= _CITED_KEPT:
-        _CITED.pop(next(iter(_CITED)))
-    _CITED[id(edition)] = (edition, out)
-    return out
-
-
-def _citing(edition: Edition) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for rule in edition.rules:
-        for ref in rule.references:
-            citers = out.setdefault(ref.target, [])
-            if rule.number not in citers and rule.number != ref.target:
-                citers.append(rule.number)
-    for entry in edition.glossary:
-        for ref in entry.references:
-            citers = out.setdefault(ref.target, [])
-            label = f"glossary: {entry.term}"
-            if label not in citers:
-                citers.append(label)
-    return out
-
-
 RulingsOf = Callable[[str], list[dict[str, Any]]]
 
 
-def _view(
-    edition: Edition, rule: Rule, cited: dict[str, list[str]], rulings_of: RulingsOf
-) -> RuleView:
-    own = [
-        {"text": r.text, "source": r.source, "date": r.date, "number": r.number}
-        for r in rule.rulings
-    ]
+def _view(rules: EditionRules, rule: RuleRow, rulings_of: RulingsOf) -> RuleView:
     return RuleView(
         number=rule.number,
         kind=rule.kind,
-        title=rule.title or "",
+        title=rule.title,
         text=rule.text,
-        examples=[e.text for e in rule.examples],
-        rulings=own or rulings_of(rule.number),
-        references=list(dict.fromkeys(ref.target for ref in rule.references)),
-        cited_by=list(cited.get(rule.number, ())),
-        children=[
-            _view(edition, child, cited, rulings_of)
-            for child in (edition.rule(n) for n in rule.children)
-            if child is not None
-        ],
+        examples=list(rule.examples),
+        rulings=list(rule.rulings) or rulings_of(rule.number),
+        references=list(rule.references),
+        cited_by=list(rule.cited_by),
+        children=[_view(rules, child, rulings_of) for child in rules.children(rule)],
     )
 
 
@@ -190,9 +149,8 @@ def _rulings_of(lineage: Lineage, ref: EditionRef) -> RulingsOf:
     return rulings
 
 
-def _unknown(edition: Edition, asked: str, ref: EditionRef) -> UnknownRule:
-    numbers = [r.number for r in edition.rules]
-    near = difflib.get_close_matches(asked, numbers, n=3, cutoff=0.75)
+def _unknown(rules: EditionRules, asked: str, ref: EditionRef) -> UnknownRule:
+    near = difflib.get_close_matches(asked, rules.numbers(), n=3, cutoff=0.75)
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
     return UnknownRule(f"{ref.id} has no rule {asked}{hint}")
 
@@ -200,13 +158,12 @@ def _unknown(edition: Edition, asked: str, ref: EditionRef) -> UnknownRule:
 def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | GlossaryView:
     """The rule numbered ``name`` (or the glossary entry ``name``) in ``edition`` (default latest)."""
     ref = lineage.edition(edition or "latest")
-    full = lineage.library.edition(ref.sha256)
+    rules = lineage.library.rules(ref.sha256)
     number = lookup_number(name)
     if number is None:
-        entry = full.glossary_entry(name.strip())
+        entry = rules.glossary_entry(name.strip())
         if entry is None:
-            terms = [g.term for g in full.glossary]
-            near = difflib.get_close_matches(name.strip(), terms, n=3, cutoff=0.6)
+            near = difflib.get_close_matches(name.strip(), rules.terms(), n=3, cutoff=0.6)
             hint = f"; did you mean {' or '.join(near)}?" if near else ""
             raise UnknownRule(
                 f"{name!r} is neither a rule number nor a glossary term of {ref.id}{hint}"
@@ -215,27 +172,26 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
             term=entry.term,
             definition=entry.definition,
             aliases=list(entry.aliases),
-            references=list(dict.fromkeys(r.target for r in entry.references)),
+            references=list(entry.references),
             obsolete=entry.obsolete,
             edition=ref.id,
         )
-    rule = full.rule(number)
+    rule = rules.rule(number)
     rulings_of = _rulings_of(lineage, ref)
     if rule is None:
         # a section ("7") may be implied by its rules without a node of its own
-        under = [r for r in full.rules if r.parent == number]
+        under = rules.under(number)
         if not under:
-            raise _unknown(full, number, ref)
-        cited = _cited_by(full)
+            raise _unknown(rules, number, ref)
         return RuleView(
             number=number,
             kind=RuleNumber.parse(number).kind,
             title="",
             text="",
-            children=[_view(full, r, cited, rulings_of) for r in under],
+            children=[_view(rules, r, rulings_of) for r in under],
             edition=ref.id,
         )
-    view = _view(full, rule, _cited_by(full), rulings_of)
+    view = _view(rules, rule, rulings_of)
     view.edition = ref.id
     view.topics = lineage.topics(ref, number)
     return view

@@ -8,12 +8,17 @@ trailing spaces.
 
 from __future__ import annotations
 
-from rich.console import Console
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
 from crdex.index.lineage.render import topic_line
-from crdex.index.search import Group, Hit, SearchResult, Snippet
-from crdex.index.show import GlossaryView, RuleView
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from crdex.index.search import Group, Hit, SearchResult, Snippet
+    from crdex.index.show import GlossaryView, RuleView
 
 __all__ = ["indented", "print_glossary", "print_rule", "print_search", "print_topics"]
 

@@ -61,21 +61,27 @@ def search(
     their own numbers (A.27.Ruling.6); --source all searches both.
     """
     from crdex.home import explicit_home, resolve_home
-    from crdex.index.search import open_search
+    from crdex.index.search.lookup import lookup
 
     text = " ".join(query)
-    with progress_reporter(quiet=as_json) as progress:
-        index = open_search(
-            resolve_home(home), notice=note, progress=progress, must_exist=explicit_home(home)
-        )
-    result = index.search(
-        text,
-        edition=edition,
-        as_of=as_of,
-        all_editions=all_editions,
-        limit=limit,
-        source=source,
-    )
+    where = resolve_home(home)
+    asked = {
+        "edition": edition,
+        "as_of": as_of,
+        "all_editions": all_editions,
+        "limit": limit,
+        "source": source,
+    }
+    # a rule number in one edition is answered from the library's tables; the rest by the index
+    result = lookup(where, text, must_exist=explicit_home(home), **asked)
+    if result is None:
+        from crdex.index.search import open_search
+
+        with progress_reporter(quiet=as_json) as progress:
+            index = open_search(
+                where, notice=note, progress=progress, must_exist=explicit_home(home)
+            )
+        result = index.search(text, **asked)
     if as_json:
         echo_json(result.to_dict())
         return

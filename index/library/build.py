@@ -337,6 +337,13 @@ def build_library(
         writer.chain(chain)
         if graph is not None:
             writer.graph(graph)
+            writer.rules(
+                chain,
+                trees.tree,
+                trees.tree_dict,
+                previous=None if force else previous,
+                progress=progress,
+            )
         writer.rulings(attached, unplaced)
         writer.json("summaries.json", summaries)
         caches = {}

@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
-import hashlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crdex.index.coverage import COMPLETE, Coverage
-from crdex.index.lineage.content import typography_key
 from crdex.parser.numbers import RuleNumber
-from crdex.parser.tree import Edition, Rule, Source
+
+if TYPE_CHECKING:
+    # a reader lists the chain; composing and comparing witnesses (a build's work) needs the trees
+    from crdex.parser.tree import Edition, Rule
 
 from .documents import DocumentInfo, witness_rank
 
@@ -142,6 +143,8 @@ class EditionRecord:
 
 def plan_chain(documents: Iterable[DocumentInfo]) -> list[EditionRecord]:
     """One record per effective date that some document witnesses, in date order."""
+    import hashlib  # planning is a build's work: a reader only reads the chain planned
+
     by_date: dict[str, list[tuple[DocumentInfo, Coverage]]] = {}
     for doc in documents:
         for piece in doc.witnesses:
@@ -191,6 +194,8 @@ def _order(rule: Rule) -> tuple[float, float, float]:
 
 def compose(record: EditionRecord, tree_of: Callable[[str], Edition]) -> Edition:
     """The edition's tree from its witnesses, first to last, each adding what it alone covers."""
+    from crdex.parser.tree import Edition, Source
+
     covered = Coverage()
     rules: list[Rule] = []
     glossary = []
@@ -230,6 +235,8 @@ def disagreements(record: EditionRecord, tree_of: Callable[[str], Edition]) -> l
     """Where a later witness's words differ from the edition's, rule by rule."""
     if len(record.witnesses) < 2:
         return []
+    from crdex.index.lineage.content import typography_key
+
     edition = tree_of(record.key)
     wording = {r.number: typography_key(f"{r.title or ''} {r.text}") for r in edition.rules}
     out = []

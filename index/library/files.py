@@ -9,12 +9,9 @@ exist is an error, not a skip: the user named it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-
-from crdex.corpus.errors import DocumentNotFound
 
 __all__ = ["BOOK_MARKER", "absolute", "is_book", "iter_files", "sha256_file"]
 
@@ -38,6 +35,9 @@ def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     hidden entries are skipped. Raises ``DocumentNotFound`` for a named path
     that does not exist.
     """
+    # a reader of the library needs only absolute(): the corpus package is for builds
+    from crdex.corpus.errors import DocumentNotFound
+
     named = [absolute(p) for p in paths]
     for path in named:
         if not path.exists():
@@ -64,6 +64,8 @@ def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
 
 
 def sha256_file(path: Path) -> str:
+    import hashlib  # a build's work; readers import this module for absolute() alone
+
     h = hashlib.sha256()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):

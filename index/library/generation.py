@@ -11,6 +11,7 @@ A generation directory holds::
     summaries.json    rulings summaries' topics linked to rule identities, and the unmatched
     trees/            the trees of composed editions (made of several witnesses)
     tables.sqlite     lookup tables for fast answers (crdex.index.library.tables)
+    rules.sqlite      each edition's rules as rows (crdex.index.library.ruletable)
 
 Readers open the generation ``CURRENT`` names and read only it: whatever a
 build does meanwhile, and however it ends, they see one complete state.
@@ -22,20 +23,26 @@ import functools
 import gzip
 import json
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
-from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
-from crdex.index.lineage.snapshot import Snapshot
-from crdex.parser.serialize import edition_from_dict, edition_to_dict
-from crdex.parser.tree import Edition
 
-from .caches import CacheDamaged, file_digest
 from .documents import REGISTRY_FORMAT, DocumentInfo, registry_from_dict, registry_to_dict
 from .editions import EditionRecord
+from .ruletable import RULES, RuleTable, write_rule_table
 from .tables import TABLES, TableGraph, write_tables
+
+if TYPE_CHECKING:
+    from crdex.index.lineage.graph import Graph
+    from crdex.index.lineage.snapshot import Snapshot
+    from crdex.parser.tree import Edition
+
+# A reader asking about one rule opens a generation for its lookup tables and
+# rows: what reads or writes whole trees, snapshots and the graph's JSON (the
+# parser's tree, the parse caches) is imported by the methods that do.
 
 __all__ = ["GENERATION_FORMAT", "Generation", "GenerationWriter"]
 
@@ -90,6 +97,8 @@ class Generation:
 
     @functools.cached_property
     def full_graph(self) -> Graph:
+        from crdex.index.lineage.graph import Graph
+
         path = self.path / "graph.json"
         try:
             return Graph.load(path)
@@ -97,6 +106,13 @@ class Generation:
             raise LibraryError(
                 f"{path}: the identity graph cannot be read ({exc}); run 'crdex verify --repair'"
             ) from None
+
+    @functools.cached_property
+    def rules(self) -> RuleTable | None:
+        """Each edition's rules as rows; None for a generation written before they were."""
+        if not (self.path / RULES).is_file():
+            return None
+        return RuleTable(self.path / RULES)
 
     @functools.cached_property
     def rulings(self) -> dict[str, list[dict[str, Any]]]:
@@ -126,6 +142,8 @@ class Generation:
         return (self.path / TREES / f"{key}.tree.gz").is_file()
 
     def _load(self, path: Path) -> Any:
+        from .caches import CacheDamaged
+
         try:
             return json.loads(gzip.decompress(path.read_bytes()))
         except (OSError, EOFError, zlib.error, ValueError) as exc:
@@ -137,19 +155,27 @@ class Generation:
         return self._load(self.path / TREES / f"{key}.tree.gz")
 
     def tree(self, key: str) -> Edition:
+        from crdex.parser.serialize import edition_from_dict
+
         return edition_from_dict(self.tree_dict(key))
 
     def snapshot(self, key: str) -> Snapshot:
+        from crdex.index.lineage.snapshot import Snapshot
+
         return Snapshot.from_dict(self._load(self.path / TREES / f"{key}.snap.gz"))
 
     def intact(self, name: str) -> bool:
         """Whether one of the generation's files is there with the bytes it was written with."""
+        from .caches import file_digest
+
         digest = self.manifest.get("files", {}).get(name)
         path = self.path / name
         return digest is not None and path.is_file() and file_digest(path) == digest
 
     def check(self) -> list[str]:
         """Problems with this generation's own files (and its parse caches), for verify."""
+        from .caches import file_digest
+
         problems = []
         files: dict[str, str] = self.manifest.get("files", {})
         for name, digest in sorted(files.items()):
@@ -187,16 +213,44 @@ class GenerationWriter:
         graph.save(self.path / "graph.json")
         write_tables(graph, self.path / TABLES)
 
+    def rules(
+        self,
+        chain: list[EditionRecord],
+        tree: Callable[[str], Edition],
+        tree_dict: Callable[[str], dict[str, Any]],
+        *,
+        previous: Generation | None,
+        progress: Callable[[str, int, int], None] | None = None,
+    ) -> None:
+        """The rows of every edition of the chain (see :mod:`.ruletable`)."""
+        from crdex.parser.fingerprint import parser_fingerprint
+
+        write_rule_table(
+            self.path / RULES,
+            chain,
+            tree,
+            tree_dict,
+            parser=parser_fingerprint(),
+            previous=previous,
+            progress=progress,
+        )
+
     def rulings(
         self, attached: dict[str, list[dict[str, Any]]], unplaced: list[dict[str, Any]]
     ) -> None:
         self.json("rulings.json", {"attached": attached, "unplaced": unplaced})
 
     def tree(self, key: str, edition: Edition, snapshot: Snapshot) -> None:
+        from crdex.parser.serialize import edition_to_dict
+
         write_atomic(self.path / TREES / f"{key}.tree.gz", _gz(edition_to_dict(edition)))
         write_atomic(self.path / TREES / f"{key}.snap.gz", _gz(snapshot.to_dict()))
 
     def manifest(self, **fields: Any) -> None:
+        from crdex.index.lineage.graph import GRAPH_FORMAT
+
+        from .caches import file_digest
+
         files = {
             str(p.relative_to(self.path)): file_digest(p)
             for p in sorted(self.path.rglob("*"))

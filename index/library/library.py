@@ -10,6 +10,7 @@ empty, and what ``crdex.load(paths)`` makes.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,22 +18,23 @@ from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
 from crdex.index.generations import GenerationStore
-from crdex.index.lineage.graph import Graph
-from crdex.index.lineage.overrides import Overrides, load_overrides
-from crdex.index.lineage.snapshot import Snapshot
-from crdex.parser.tree import Edition
 
-from .caches import ParseCache
-from .documents import DocumentInfo
-from .editions import EditionRecord
 from .files import absolute
 from .generation import Generation
 from .home import check_readable, is_legacy
 from .view import LibraryView
 
 if TYPE_CHECKING:
+    from crdex.index.lineage.graph import Graph
+    from crdex.index.lineage.overrides import Overrides
+    from crdex.index.lineage.snapshot import Snapshot
+    from crdex.parser.tree import Edition
+
     from .build import BuildReport, Indexer, Notice, Progress
-    from .documents import AddReport
+    from .caches import ParseCache
+    from .documents import AddReport, DocumentInfo
+    from .editions import EditionRecord
+    from .ruletable import EditionRules
 
 __all__ = ["Library"]
 
@@ -48,7 +50,7 @@ class Library:
         must_exist: bool = False,
     ) -> None:
         self.home = absolute(home) if home is not None else None
-        self.overrides = overrides if overrides is not None else load_overrides()
+        self._overrides = overrides
         self._view: LibraryView | None = None
         self._memory: dict[str, tuple[DocumentInfo, Edition, Snapshot]] = {}
         self.generation: Generation | None = None
@@ -59,6 +61,15 @@ class Library:
                 f"'crdex build --home {self.home}' once to bring it up to date "
                 "(its documents are read again from where they were added)"
             )
+
+    @property
+    def overrides(self) -> Overrides:
+        """The matcher's overrides (read when a graph is built, not by readers of a built one)."""
+        if self._overrides is None:
+            from crdex.index.lineage.overrides import load_overrides
+
+            self._overrides = load_overrides()
+        return self._overrides
 
     # -- the state read ---------------------------------------------------------------
 
@@ -77,16 +88,23 @@ class Library:
                 home=self.home, documents={}, chain=[], graph=_no_graph, tree=_no_tree
             )
         gen = self.generation = Generation(live)
-        cache = ParseCache(self.home, gen.manifest.get("parser"))
+        home = self.home
+
+        @functools.cache
+        def cache() -> ParseCache:
+            # the parse caches are read for a whole tree only: one rule shown never needs them
+            from .caches import ParseCache
+
+            return ParseCache(home, gen.manifest.get("parser"))
 
         def tree(key: str) -> Edition:
-            return gen.tree(key) if gen.has_tree(key) else cache.tree(key)
+            return gen.tree(key) if gen.has_tree(key) else cache().tree(key)
 
         def tree_dict(key: str) -> dict[str, Any]:
-            return gen.tree_dict(key) if gen.has_tree(key) else cache.tree_dict(key)
+            return gen.tree_dict(key) if gen.has_tree(key) else cache().tree_dict(key)
 
         def snapshot(key: str) -> Snapshot:
-            return gen.snapshot(key) if gen.has_tree(key) else cache.snapshot(key)
+            return gen.snapshot(key) if gen.has_tree(key) else cache().snapshot(key)
 
         return LibraryView(
             home=self.home,
@@ -99,6 +117,7 @@ class Library:
             rulings=lambda: gen.rulings,
             topics=lambda: gen.summaries.get("by_identity", {}),
             graph_key=gen.graph_key,
+            rules=lambda: gen.rules,
         )
 
     def _memory_view(self) -> LibraryView:
@@ -175,6 +194,9 @@ class Library:
 
     def snapshot(self, key: str) -> Snapshot:
         return self.view.snapshot(key)
+
+    def rules(self, key: str) -> EditionRules:
+        return self.view.rules(key)
 
     def graph(self, **_ignored: Any) -> Graph:
         return self.view.graph()

@@ -180,7 +180,7 @@ class TableGraph:
             )
         return self._by_id[identity_id]
 
-    def _text(self, index: int) -> str:
+    def text(self, index: int) -> str:
         text = self._texts.get(index)
         if text is None:
             rows = self._query("SELECT text FROM texts WHERE id = ?", (index,))
@@ -201,6 +201,24 @@ class TableGraph:
                 out.append((start, stop, ident))
         return out
 
+    def held_at(self, prefix: str, edition: int) -> list[tuple[str, Identity]]:
+        """(number, identity) of the rules numbered ``prefix``… in the edition ``edition``.
+
+        Every number beginning with ``prefix``, in number order (a lookup of
+        a rule reads its subrules this way; the caller keeps those it wants).
+        """
+        rows = self._query(
+            "SELECT key, identity FROM holders WHERE key >= ? AND key < ? AND start <= ? "
+            "AND stop >= ? ORDER BY key, identity",
+            (prefix, prefix + "\uffff", edition, edition),
+        )
+        out = []
+        for key, ident_id in rows:
+            ident = self.identity(ident_id)
+            if ident is not None:
+                out.append((key, ident))
+        return out
+
     def holder(self, key: str, edition: int, *, glossary: bool = False) -> Identity | None:
         for start, stop, ident in self.holders(key, glossary=glossary):
             if start <= edition <= stop:
@@ -214,8 +232,8 @@ class TableGraph:
             run.end,
             run.key,
             run.kind,
-            self._text(run.title),
-            self._text(run.text),
+            self.text(run.title),
+            self.text(run.text),
             run.change,
         )
 

@@ -11,21 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crdex.index.lineage.graph import Graph
-from crdex.index.lineage.snapshot import Snapshot, snapshot_of
-from crdex.parser.serialize import edition_to_dict
-from crdex.parser.tree import Edition
+from .ruletable import EditionRules, MemoryRules, RuleTable
 
-from .documents import DocumentInfo
-from .editions import EditionRecord
+if TYPE_CHECKING:
+    from crdex.index.lineage.graph import Graph
+    from crdex.index.lineage.snapshot import Snapshot
+    from crdex.parser.tree import Edition
+
+    from .documents import DocumentInfo
+    from .editions import EditionRecord
 
 __all__ = ["LibraryView"]
 
-TreeLoader = Callable[[str], Edition]
+TreeLoader = Callable[[str], "Edition"]
 DictLoader = Callable[[str], dict[str, Any]]
-SnapshotLoader = Callable[[str], Snapshot]
+SnapshotLoader = Callable[[str], "Snapshot"]
 
 
 class LibraryView:
@@ -48,6 +50,7 @@ class LibraryView:
         rulings: Callable[[], dict[str, list[dict[str, Any]]]] | None = None,
         topics: Callable[[], dict[str, list[dict[str, Any]]]] | None = None,
         graph_key: str = "",
+        rules: Callable[[], RuleTable | None] | None = None,
     ) -> None:
         self.home = home
         self._documents = documents
@@ -62,6 +65,8 @@ class LibraryView:
         self._topics_loader = topics
         self._topics: dict[str, list[dict[str, Any]]] | None = None
         self._trees: dict[str, Edition] = {}
+        self._rules_loader = rules
+        self._rules: dict[str, EditionRules] = {}
         self.key = graph_key
 
     # -- documents and editions ----------------------------------------------------
@@ -96,12 +101,28 @@ class LibraryView:
     def edition_dict(self, key: str) -> dict[str, Any]:
         """A tree as plain data (``edition_to_dict``), straight from storage when it can be."""
         if key in self._trees or self._tree_dict is None:
+            from crdex.parser.serialize import edition_to_dict
+
             return edition_to_dict(self.edition(key))
         return self._tree_dict(key)
+
+    def rules(self, key: str) -> EditionRules:
+        """A tree's rules and glossary as ``show`` reads them: from the stored rows if the
+        generation has them for this tree, else made from the tree (and kept)."""
+        held = self._rules.get(key)
+        if held is None:
+            table = self._rules_loader() if self._rules_loader else None
+            held = table.edition(key) if table is not None else None
+            if held is None:
+                held = MemoryRules.of(self.edition_dict(key))
+            self._rules[key] = held
+        return held
 
     def snapshot(self, key: str) -> Snapshot:
         if self._snapshot is not None:
             return self._snapshot(key)
+        from crdex.index.lineage.snapshot import snapshot_of
+
         return snapshot_of(self.edition(key))
 
     # -- what lineage learned -----------------------------------------------------------

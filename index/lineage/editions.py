@@ -12,11 +12,14 @@ import datetime as _dt
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from crdex.parser.numbers import RuleNumber
 
 from ..errors import DateBeforeFirstEdition, LibraryError, UnknownEdition
-from .graph import Graph
+
+if TYPE_CHECKING:
+    from .graph import Graph
 
 __all__ = ["EditionRef", "find_edition", "suggest"]
 

@@ -181,6 +181,10 @@ class Graph:
             return [k[len(prefix) :] for k in self._by_key if k.startswith(prefix)]
         return [k for k in self._by_key if not k.startswith(prefix)]
 
+    def text(self, index: int) -> str:
+        """A title or wording by its index in the string table (as runs name them)."""
+        return self.texts[index]
+
     def version(self, ident: Identity, run: Run) -> Version:
         return Version(
             ident.id,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .diff import DiffItem, EditionDiff
-from .history import History
-from .resolve import Resolution
 from .worddiff import render
+
+if TYPE_CHECKING:
+    from .diff import DiffItem, EditionDiff
+    from .history import History
+    from .resolve import Resolution
 
 __all__ = [
     "render_change",

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rapidfuzz.distance import Indel
-
 __all__ = ["WordChange", "render", "word_diff"]
 
 
@@ -29,6 +27,9 @@ class WordChange:
 
 def word_diff(old: str, new: str) -> list[WordChange]:
     """Kept, removed and added stretches of words, in reading order (removed before added)."""
+    # imported here: rendering a stored diff, or showing a rule, needs no alignment
+    from rapidfuzz.distance import Indel
+
     a, b = old.split(), new.split()
     out: list[WordChange] = []
     pending_del: list[str] = []

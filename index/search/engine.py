@@ -9,8 +9,6 @@ rebuild finished in the middle of it.
 
 from __future__ import annotations
 
-import datetime as _dt
-from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,19 +19,19 @@ from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
 from crdex.index.show import lookup_number
-from crdex.parser.numbers import RuleNumber, ancestry
 
-from .documents import date_int
 from .errors import IndexDamaged, SearchError
 from .fusion import fuse
 from .generation import Generation
+from .hits import fill_lookup, group_hits, make_hit, number_at, scope_of
 from .query import Lookup, TextQuery, plan
 from .rank import Candidate, rerank
-from .results import Group, Hit, SearchResult, Snippet
-from .snippets import marked_snippet, plain_snippet
+from .results import Hit, SearchResult, Snippet
+from .snippets import marked_snippet
 from .store import IndexStore
 from .summaries import SOURCES, SummaryIndex
 from .vectors import cosines
+from .versions import date_int
 
 if TYPE_CHECKING:
     import numpy as np
@@ -46,22 +44,6 @@ _POOL_MIN = 60
 # how a text search finds candidates: both ways fused (the default), or
 # one alone (for measuring what each contributes)
 METHODS = ("hybrid", "bm25", "vectors")
-
-
-def _number_at(spans: dict[str, Any], date: int) -> str:
-    """The number a version had on ``date`` (its last number if after all of them)."""
-    number = ""
-    for start, value in spans["numbers"]:
-        if start <= date:
-            number = value
-    return number or spans["numbers"][0][1]
-
-
-def _order(number: str) -> tuple[Any, ...]:
-    try:
-        return (0, RuleNumber.parse(number).sort_key())
-    except ValueError:
-        return (1, number.casefold())
 
 
 class SearchIndex:
@@ -146,22 +128,7 @@ class SearchIndex:
     def _where(
         self, edition: str | None, as_of: str | None, all_editions: bool
     ) -> tuple[EditionRef | None, str | None]:
-        chosen = [name for name, v in (("--edition", edition), ("--as-of", as_of)) if v]
-        if all_editions:
-            chosen.append("--all-editions")
-        if len(chosen) > 1:
-            raise SearchError(f"choose one of {', '.join(chosen)}")
-        if all_editions:
-            return None, None
-        if as_of is not None:
-            try:
-                _dt.date.fromisoformat(as_of.strip())
-            except ValueError:
-                raise SearchError(
-                    f"--as-of takes a date such as 2012-03-01, not {as_of!r}"
-                ) from None
-            return self._gen.find(as_of), as_of
-        return self._gen.find(edition or "latest"), edition or "latest"
+        return scope_of(self._gen.find, edition, as_of, all_editions)
 
     # -- searching -------------------------------------------------------------------
 
@@ -250,28 +217,9 @@ class SearchIndex:
     def _lookup(self, planned: Lookup, date: int | None, limit: int, result: SearchResult) -> None:
         searcher, docs = self._gen.scope(date)
         found = searcher.search(wq.Term("within", planned.number), filter=docs, limit=None)
-        hits: list[Hit] = []
-        for hit in found:
-            fields = hit.fields()
-            spans = fields["spans"]
-            if date is not None:
-                number = _number_at(spans, date)
-                if planned.number not in ancestry(number):
-                    continue
-                hits.append(self._hit(fields, number, 0.0, plain_snippet(fields)))
-            else:
-                held = [n for _d, n in spans["numbers"] if planned.number in ancestry(n)]
-                if held:
-                    hits.append(self._hit(fields, held[-1], 0.0, plain_snippet(fields)))
-        if date is not None:
-            hits.sort(key=lambda h: _order(h.number))
-            result.total = len(hits)
-            result.hits = hits[:limit]
-            return
-        groups = self._group(hits)
-        groups.sort(key=lambda g: (_order(g.number), g.versions[0].editions[:1]))
-        result.total = len(groups)
-        result.groups = groups[:limit]
+        fill_lookup(
+            result, (hit.fields() for hit in found), planned.number, date, limit, self._gen.names
+        )
 
     def _text(
         self, planned: TextQuery, date: int | None, limit: int, result: SearchResult, method: str
@@ -285,7 +233,7 @@ class SearchIndex:
         )
 
         def number_of(fields: dict[str, Any]) -> str:
-            return _number_at(fields["spans"], date) if date is not None else ""
+            return number_at(fields["spans"], date) if date is not None else ""
 
         lexical: list[Candidate] = []
         matched = 0
@@ -339,7 +287,7 @@ class SearchIndex:
             for versions in list(best.values())[:limit]
             for s, c in versions
         ]
-        groups = self._group(hits)
+        groups = group_hits(hits)
         groups.sort(key=lambda g: -g.score)
         result.groups = groups
 
@@ -359,42 +307,4 @@ class SearchIndex:
     # -- building results ------------------------------------------------------------
 
     def _hit(self, fields: dict[str, Any], number: str, score: float, snippet: Snippet) -> Hit:
-        spans = fields["spans"]
-        heading = (fields.get("heading") or "").split("\n", 1)[0]
-        return Hit(
-            number=number if fields["kind"] != "glossary" else "",
-            kind=fields["kind"],
-            # a subrule is titled by its heading: 702.19b is about Trample
-            title=fields.get("title") or (heading if fields["kind"] != "glossary" else ""),
-            heading=heading,
-            text=fields.get("text", ""),
-            examples=[e for e in (fields.get("examples") or "").split("\n") if e],
-            rulings=[r for r in (fields.get("rulings") or "").split("\n") if r],
-            snippet=snippet,
-            score=score,
-            identity=fields["identity"],
-            editions=self._gen.edition_ids(spans["ranges"]),
-            numbers=[(self._gen.ids_by_date.get(d, str(d)), n) for d, n in spans["numbers"]],
-        )
-
-    @staticmethod
-    def _group(hits: list[Hit]) -> list[Group]:
-        by_identity: dict[str, list[Hit]] = defaultdict(list)
-        for hit in hits:
-            by_identity[hit.identity].append(hit)
-        groups = []
-        for identity, versions in by_identity.items():
-            versions.sort(key=lambda v: (v.editions[:1], v.number))
-            last = max(versions, key=lambda v: v.editions[-1:])
-            groups.append(
-                Group(
-                    identity=identity,
-                    number=last.numbers[-1][1] if last.numbers else last.number,
-                    title=last.title or last.heading,
-                    kind=last.kind,
-                    score=max(v.score for v in versions),
-                    versions=versions,
-                    last=last.editions[-1] if last.editions else "",
-                )
-            )
-        return groups
+        return make_hit(fields, number, score, snippet, self._gen.names)

@@ -12,7 +12,6 @@ and holds the spelling dictionary.
 
 from __future__ import annotations
 
-import bisect
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -24,13 +23,13 @@ from whoosh.index import Index
 from whoosh.reading import MultiReader
 from whoosh.searching import Searcher
 
-from crdex.index.lineage.editions import EditionRef, find_edition
+from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo, Graph
 
 from .aliases import ALIASES_FILE, from_json
-from .documents import date_int
 from .embedding import embedder
-from .errors import IndexDamaged, SearchError
+from .errors import IndexDamaged
+from .hits import EditionNames, find_indexed
 from .indexer import WORDS_FILE, Cover, cover_file, index_name
 from .meta import PARTS, incompatibility
 from .spelling import Speller
@@ -94,9 +93,8 @@ class Generation:
             links=[],
             texts=[],
         )
-        self._dates = [date_int(e.date) for e in self._graph.editions]
-        self._ids = [e.id for e in self._graph.editions]
-        self.ids_by_date = dict(zip(self._dates, self._ids, strict=True))
+        self.names = EditionNames(self._graph.editions)
+        self._dates = self.names.dates
 
     @classmethod
     def open(cls, store: IndexStore, path: Path) -> Generation:
@@ -140,24 +138,7 @@ class Generation:
     def find(self, name: str) -> EditionRef:
         """An edition by id, date (the one in force) or ``latest``."""
         others = {k: (v[0], v[1]) for k, v in self.meta.get("others", {}).items()}
-        ref = find_edition(name, self._graph, others)
-        if ref.index is None:
-            chain = next((e.id for e in self._graph.editions if e.date == ref.date), None)
-            hint = f"; search {chain} instead" if chain else ""
-            raise SearchError(
-                f"{ref.id} is a second copy of an edition, outside the chain of editions "
-                f"that is indexed{hint}"
-            )
-        return ref
-
-    def edition_ids(self, ranges: list[list[int]]) -> list[str]:
-        """The ids of the editions whose dates fall in the (start, until) ranges."""
-        out: list[str] = []
-        for start, until in ranges:
-            lo = bisect.bisect_left(self._dates, start)
-            hi = bisect.bisect_left(self._dates, until)
-            out.extend(self._ids[lo:hi])
-        return out
+        return find_indexed(name, self._graph, others)
 
     # -- scope -----------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from crdex.index.lineage.graph import Graph
 
 from .documents import IndexDoc
 from .embedding import model_id
+from .hits import outside_chain
 from .schema import SEARCH_FORMAT, schema_fingerprint
 
 __all__ = ["PARTS", "crdex_version", "describe", "incompatibility", "part_of"]
@@ -63,16 +64,13 @@ def describe(
     library: Library, graph: Graph, docs: list[IndexDoc], seconds: float
 ) -> dict[str, Any]:
     """The description of a generation built from ``docs`` of ``library``'s ``graph``."""
-    chain = {d.sha256 for d in library.chain()}
     return {
         "format": SEARCH_FORMAT,
         "schema": schema_fingerprint(),
         "crdex": crdex_version(),
         "graph_key": graph.key,
         "editions": [[e.id, e.date, e.sha256, e.title] for e in graph.editions],
-        "others": {
-            d.id: [d.date, d.sha256] for d in library.documents.values() if d.sha256 not in chain
-        },
+        "others": {name: list(where) for name, where in outside_chain(library).items()},
         "documents": {p: sum(1 for d in docs if part_of(d) == p) for p in PARTS},
         "vectors": model_id(),
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

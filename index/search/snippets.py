@@ -6,12 +6,12 @@ from typing import Any
 
 from whoosh import highlight
 
+from .hits import SNIPPET_CHARS, plain_snippet
 from .results import Snippet
 from .schema import analyzer
 
 __all__ = ["SNIPPET_CHARS", "marked_snippet", "plain_snippet"]
 
-SNIPPET_CHARS = 240
 _ANALYZER = analyzer()
 _OPEN = "\x02"
 _CLOSE = "\x03"
@@ -24,14 +24,6 @@ class _Marks(highlight.Formatter):
 
     def format_token(self, text: str, token: Any, replace: bool = False) -> str:
         return f"{_OPEN}{highlight.get_text(text, token, replace)}{_CLOSE}"
-
-
-def plain_snippet(fields: dict[str, Any]) -> Snippet:
-    """The start of a rule's text (or its title), for lookups."""
-    text = " ".join((fields.get("text") or fields.get("title") or "").split())
-    if len(text) > SNIPPET_CHARS:
-        text = text[: SNIPPET_CHARS - 1].rsplit(" ", 1)[0] + " …"
-    return Snippet(text)
 
 
 def marked_snippet(fields: dict[str, Any], terms: frozenset[str]) -> Snippet:

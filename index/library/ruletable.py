@@ -1,0 +1,503 @@
+"""Each edition's rules as rows, so that one rule is read without loading its edition's tree.
+
+``crdex show 701.22`` prints one rule with its subrules, examples and the
+rules that cite it. The parsed edition holds all of that, but reading it
+(the whole tree, a gzip JSON file of megabytes) costs more than everything
+else the command does. So :func:`rule_rows` reduces a tree to what ``show``
+reads of it (each rule's number, kind, title, text, examples, own rulings,
+the rules it refers to, its children and the rules and glossary entries
+citing it; each glossary entry's term, definition, other names and
+references), and a build writes those rows for every edition of the chain
+into ``rules.sqlite`` in its generation (:func:`write_rule_table`), each
+distinct row stored once. The trees stay the one source of truth: the rows
+are derived from them and written again with every generation; an edition
+whose tree is unchanged since the last generation (the same document read
+by the same parser, and the same format of rows) keeps the rows it had.
+
+:class:`RuleTable` reads them edition by edition; :class:`MemoryRules`
+answers the same questions from rows made in memory, for what has no rows
+stored (an edition outside the chain, a library built before the rows
+existed, the bundled sample documents).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from crdex.index.errors import LibraryError
+from crdex.parser.numbers import RuleNumber
+
+if TYPE_CHECKING:
+    from crdex.parser.tree import Edition
+
+    from .editions import EditionRecord
+    from .generation import Generation
+
+__all__ = [
+    "RULES",
+    "EditionRules",
+    "GlossaryRow",
+    "MemoryRules",
+    "RuleRow",
+    "RuleTable",
+    "rule_rows",
+    "write_rule_table",
+]
+
+RULES = "rules.sqlite"
+# bump when rule_rows reduces a tree differently or the tables change shape
+RULES_FORMAT = 1
+
+_SCHEMA = """
+CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE trees(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, kept INTEGER NOT NULL);
+CREATE TABLE blobs(id INTEGER PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE rules(tree INTEGER NOT NULL, number TEXT NOT NULL, pos INTEGER NOT NULL,
+    parent TEXT, body INTEGER NOT NULL, cited INTEGER NOT NULL,
+    PRIMARY KEY (tree, number, pos)) WITHOUT ROWID;
+CREATE TABLE glossary(tree INTEGER NOT NULL, pos INTEGER NOT NULL, term TEXT NOT NULL,
+    body INTEGER NOT NULL, PRIMARY KEY (tree, pos)) WITHOUT ROWID;
+CREATE TABLE glossary_keys(tree INTEGER NOT NULL, key TEXT NOT NULL, pos INTEGER NOT NULL,
+    PRIMARY KEY (tree, key, pos)) WITHOUT ROWID;
+"""
+
+_COMPACT = {"ensure_ascii": False, "separators": (",", ":")}
+
+
+class RuleRow:
+    """One rule of one edition, as ``show`` reads it (``title`` is "" for an untitled rule)."""
+
+    __slots__ = (
+        "children",
+        "cited_by",
+        "examples",
+        "kind",
+        "number",
+        "parent",
+        "references",
+        "rulings",
+        "text",
+        "title",
+    )
+
+    def __init__(
+        self,
+        number: str,
+        parent: str | None,
+        kind: str,
+        title: str,
+        text: str,
+        examples: list[str],
+        rulings: list[dict[str, Any]],
+        references: list[str],
+        children: list[str],
+        cited_by: list[str],
+    ) -> None:
+        self.number = number
+        self.parent = parent
+        self.kind = kind
+        self.title = title
+        self.text = text
+        self.examples = examples
+        self.rulings = rulings
+        self.references = references
+        self.children = children
+        self.cited_by = cited_by
+
+    def body(self) -> list[Any]:
+        """Everything but the number, parent and citers (stored once however often it recurs)."""
+        return [
+            self.kind,
+            self.title,
+            self.text,
+            self.examples,
+            self.rulings,
+            self.references,
+            self.children,
+        ]
+
+
+class GlossaryRow:
+    """One glossary entry of one edition."""
+
+    __slots__ = ("aliases", "definition", "obsolete", "references", "term")
+
+    def __init__(
+        self, term: str, definition: str, aliases: list[str], references: list[str], obsolete: bool
+    ) -> None:
+        self.term = term
+        self.definition = definition
+        self.aliases = aliases
+        self.references = references
+        self.obsolete = obsolete
+
+    def body(self) -> list[Any]:
+        return [self.term, self.definition, self.aliases, self.references, self.obsolete]
+
+    def names(self) -> list[str]:
+        """The names it is found by: its term and its other names, case folded."""
+        return list(dict.fromkeys([self.term.casefold(), *(a.casefold() for a in self.aliases)]))
+
+
+def _citing(tree: dict[str, Any]) -> dict[str, list[str]]:
+    """Rule number → the numbers of the rules (and glossary terms) that refer to it."""
+    out: dict[str, list[str]] = {}
+    for rule in tree["rules"]:
+        number = rule["number"]
+        for ref in rule["references"]:
+            citers = out.setdefault(ref["target"], [])
+            if number not in citers and number != ref["target"]:
+                citers.append(number)
+    for entry in tree["glossary"]:
+        label = f"glossary: {entry['term']}"
+        for ref in entry["references"]:
+            citers = out.setdefault(ref["target"], [])
+            if label not in citers:
+                citers.append(label)
+    return out
+
+
+def _targets(refs: list[dict[str, Any]]) -> list[str]:
+    return list(dict.fromkeys(ref["target"] for ref in refs))
+
+
+def rule_rows(tree: dict[str, Any]) -> tuple[list[RuleRow], list[GlossaryRow]]:
+    """The rules (in document order) and glossary entries of a tree given as plain data.
+
+    ``tree`` is what :func:`crdex.parser.serialize.edition_to_dict` makes
+    (the parse cache's and the exports' shape).
+    """
+    cited = _citing(tree)
+    rules = [
+        RuleRow(
+            r["number"],
+            r["parent"],
+            r["kind"],
+            r["title"] or "",
+            r["text"],
+            list(r["examples"]),
+            [
+                {"text": x["text"], "source": x["source"], "date": x["date"], "number": x["number"]}
+                for x in r["rulings"]
+            ],
+            _targets(r["references"]),
+            list(r["children"]),
+            list(cited.get(r["number"], ())),
+        )
+        for r in tree["rules"]
+    ]
+    glossary = [
+        GlossaryRow(
+            g["term"], g["definition"], list(g["aliases"]), _targets(g["references"]), g["obsolete"]
+        )
+        for g in tree["glossary"]
+    ]
+    return rules, glossary
+
+
+def _canonical(number: str) -> str:
+    return str(RuleNumber.parse(number))
+
+
+class EditionRules(Protocol):
+    """What ``show`` asks of one edition's rules, wherever they are read from."""
+
+    def rule(self, number: str) -> RuleRow | None:
+        """The rule with that number (the last one, should a document repeat a number)."""
+
+    def children(self, row: RuleRow) -> list[RuleRow]:
+        """The rules ``row`` names as its children, in its order, those the edition has."""
+
+    def under(self, number: str) -> list[RuleRow]:
+        """The rules whose parent is ``number``, in document order."""
+
+    def numbers(self) -> list[str]:
+        """Every rule number, in document order."""
+
+    def glossary_entry(self, name: str) -> GlossaryRow | None:
+        """The first glossary entry whose term or other name is ``name`` (any case)."""
+
+    def terms(self) -> list[str]:
+        """Every glossary term, in document order."""
+
+
+class MemoryRules:
+    """One edition's rows held in memory."""
+
+    def __init__(self, rules: list[RuleRow], glossary: list[GlossaryRow]) -> None:
+        self._rules = rules
+        self._glossary = glossary
+        self._by_number = {r.number: r for r in rules}
+
+    @classmethod
+    def of(cls, tree: dict[str, Any]) -> MemoryRules:
+        return cls(*rule_rows(tree))
+
+    def rule(self, number: str) -> RuleRow | None:
+        return self._by_number.get(_canonical(number))
+
+    def children(self, row: RuleRow) -> list[RuleRow]:
+        return [c for c in (self.rule(n) for n in row.children) if c is not None]
+
+    def under(self, number: str) -> list[RuleRow]:
+        return [r for r in self._rules if r.parent == number]
+
+    def numbers(self) -> list[str]:
+        return [r.number for r in self._rules]
+
+    def glossary_entry(self, name: str) -> GlossaryRow | None:
+        key = name.casefold()
+        return next((g for g in self._glossary if key in g.names()), None)
+
+    def terms(self) -> list[str]:
+        return [g.term for g in self._glossary]
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+class _Writer:
+    """Rows into an open table file, each distinct body and list of citers stored once."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.blobs = {data: i for i, data in db.execute("SELECT id, data FROM blobs")}
+        self._next = max(self.blobs.values(), default=0) + 1
+        self._new: list[tuple[int, str]] = []
+
+    def blob(self, value: Any) -> int:
+        data = json.dumps(value, **_COMPACT)
+        found = self.blobs.get(data)
+        if found is None:
+            found = self.blobs[data] = self._next
+            self._next += 1
+            self._new.append((found, data))
+        return found
+
+    def tree(self, key: str, kept: bool, tree: dict[str, Any]) -> None:
+        rules, glossary = rule_rows(tree)
+        tree_id = self.db.execute(
+            "INSERT INTO trees(key, kept) VALUES (?, ?)", (key, int(kept))
+        ).lastrowid
+        self.db.executemany(
+            "INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (tree_id, r.number, pos, r.parent, self.blob(r.body()), self.blob(r.cited_by))
+                for pos, r in enumerate(rules)
+            ],
+        )
+        self.db.executemany(
+            "INSERT INTO glossary VALUES (?, ?, ?, ?)",
+            [(tree_id, pos, g.term, self.blob(g.body())) for pos, g in enumerate(glossary)],
+        )
+        self.db.executemany(
+            "INSERT INTO glossary_keys VALUES (?, ?, ?)",
+            [(tree_id, k, pos) for pos, g in enumerate(glossary) for k in g.names()],
+        )
+        self.flush()
+
+    def flush(self) -> None:
+        self.db.executemany("INSERT INTO blobs VALUES (?, ?)", self._new)
+        self._new.clear()
+
+
+def _reusable(previous: Generation | None, parser: str) -> Path | None:
+    """The last generation's rule table, if it is intact and of this format and parser."""
+    if previous is None or not previous.intact(RULES):
+        return None
+    path = previous.path / RULES
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            meta = dict(db.execute("SELECT name, value FROM meta"))
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None
+    same = meta.get("format") == str(RULES_FORMAT) and meta.get("parser") == parser
+    return path if same else None
+
+
+def _drop(db: sqlite3.Connection, keep: set[str]) -> set[str]:
+    """Remove the trees not in ``keep`` (and composed ones); the keys of those that stay."""
+    stale = [
+        (tree_id,)
+        for tree_id, key, kept in db.execute("SELECT id, key, kept FROM trees")
+        if key not in keep or not kept
+    ]
+    if stale:
+        for table in ("rules", "glossary", "glossary_keys"):
+            db.executemany(f"DELETE FROM {table} WHERE tree = ?", stale)
+        db.executemany("DELETE FROM trees WHERE id = ?", stale)
+        db.execute(
+            "DELETE FROM blobs WHERE id NOT IN (SELECT body FROM rules UNION "
+            "SELECT cited FROM rules UNION SELECT body FROM glossary)"
+        )
+    return {key for (key,) in db.execute("SELECT key FROM trees")}
+
+
+def write_rule_table(
+    path: Path,
+    chain: Sequence[EditionRecord],
+    tree: Callable[[str], Edition],
+    tree_dict: Callable[[str], dict[str, Any]],
+    *,
+    parser: str,
+    previous: Generation | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> None:
+    """Write the rows of every edition of ``chain`` into a new table file at ``path``.
+
+    A document's tree is read as plain data (``tree_dict``); a composed
+    edition's tree, made by this build, is taken whole (``tree``). The
+    editions of ``previous`` made of the same document by the same
+    ``parser`` are copied from its table instead.
+    """
+    from crdex.parser.serialize import edition_to_dict
+
+    path.unlink(missing_ok=True)
+    old = _reusable(previous, parser)
+    if old is not None:
+        shutil.copyfile(old, path)
+    db = sqlite3.connect(path)
+    try:
+        if old is None:
+            db.executescript(_SCHEMA)
+        db.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+            [("format", str(RULES_FORMAT)), ("parser", parser)],
+        )
+        have = _drop(db, {r.key for r in chain if not r.composed})
+        todo = [r for r in chain if r.key not in have]
+        writer = _Writer(db)
+        for n, record in enumerate(todo, 1):
+            data = edition_to_dict(tree(record.key)) if record.composed else tree_dict(record.key)
+            writer.tree(record.key, not record.composed, data)
+            if progress:
+                progress("tables", n, len(todo))
+        db.commit()
+    except sqlite3.Error as exc:
+        raise LibraryError(f"{path}: the rule table cannot be written ({exc})") from None
+    finally:
+        db.close()
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+class RuleTable:
+    """The rule table of a published generation, read edition by edition.
+
+    One read-only connection shared by the threads of a server, queries
+    taking turns behind a lock (as :class:`~.tables.TableGraph` does).
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self._db = sqlite3.connect(
+                f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
+            )
+            meta = dict(self._db.execute("SELECT name, value FROM meta"))
+            self._trees = dict(self._db.execute("SELECT key, id FROM trees"))
+        except sqlite3.Error as exc:
+            raise LibraryError(
+                f"{path}: the rule table cannot be read ({exc}); run 'crdex verify --repair'"
+            ) from None
+        self.current = meta.get("format") == str(RULES_FORMAT)
+        self._lock = threading.Lock()
+
+    def query(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            with self._lock:
+                return self._db.execute(sql, tuple(args)).fetchall()
+        except sqlite3.Error as exc:
+            raise LibraryError(
+                f"{self.path}: cannot be read ({exc}); run 'crdex verify --repair'"
+            ) from None
+
+    def edition(self, key: str) -> TableRules | None:
+        """The rows of the tree ``key`` (a document's sha256 or a composed edition's key)."""
+        tree = self._trees.get(key) if self.current else None
+        return TableRules(self, tree) if tree is not None else None
+
+
+_RULE = (
+    "SELECT r.number, r.parent, b.data, c.data FROM rules r "
+    "JOIN blobs b ON b.id = r.body JOIN blobs c ON c.id = r.cited WHERE r.tree = ?"
+)
+
+
+def _rule(number: str, parent: str | None, body: str, cited: str) -> RuleRow:
+    kind, title, text, examples, rulings, references, children = json.loads(body)
+    return RuleRow(
+        number,
+        parent,
+        kind,
+        title,
+        text,
+        examples,
+        rulings,
+        references,
+        children,
+        json.loads(cited),
+    )
+
+
+class TableRules:
+    """One edition's rows, read from the table as they are asked for."""
+
+    def __init__(self, table: RuleTable, tree: int) -> None:
+        self._table = table
+        self._tree = tree
+
+    def _last(self, rows: list[tuple[Any, ...]]) -> dict[str, RuleRow]:
+        # ordered by position: of a repeated number the last stays, as in the tree
+        return {row[0]: _rule(*row) for row in rows}
+
+    def rule(self, number: str) -> RuleRow | None:
+        rows = self._table.query(
+            f"{_RULE} AND r.number = ? ORDER BY r.pos", (self._tree, _canonical(number))
+        )
+        return self._last(rows).get(_canonical(number))
+
+    def children(self, row: RuleRow) -> list[RuleRow]:
+        if not row.children:
+            return []
+        wanted = [_canonical(n) for n in row.children]
+        marks = ",".join("?" * len(set(wanted)))
+        rows = self._table.query(
+            f"{_RULE} AND r.number IN ({marks}) ORDER BY r.pos", (self._tree, *set(wanted))
+        )
+        found = self._last(rows)
+        return [found[n] for n in wanted if n in found]
+
+    def under(self, number: str) -> list[RuleRow]:
+        rows = self._table.query(f"{_RULE} AND r.parent = ? ORDER BY r.pos", (self._tree, number))
+        return [_rule(*row) for row in rows]
+
+    def numbers(self) -> list[str]:
+        rows = self._table.query(
+            "SELECT number FROM rules WHERE tree = ? ORDER BY pos", (self._tree,)
+        )
+        return [n for (n,) in rows]
+
+    def glossary_entry(self, name: str) -> GlossaryRow | None:
+        rows = self._table.query(
+            "SELECT b.data FROM glossary_keys k JOIN glossary g ON g.tree = k.tree AND g.pos = k.pos "
+            "JOIN blobs b ON b.id = g.body WHERE k.tree = ? AND k.key = ? ORDER BY k.pos LIMIT 1",
+            (self._tree, name.casefold()),
+        )
+        return GlossaryRow(*json.loads(rows[0][0])) if rows else None
+
+    def terms(self) -> list[str]:
+        rows = self._table.query(
+            "SELECT term FROM glossary WHERE tree = ? ORDER BY pos", (self._tree,)
+        )
+        return [t for (t,) in rows]

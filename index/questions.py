@@ -9,6 +9,7 @@ directory, or the bundled sample documents when that library is empty.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from crdex.parser.numbers import ancestry
 
 from .errors import LibraryError, UnknownRule
 from .library import Library
-from .lineage.editions import EditionRef, find_edition
+from .lineage.editions import Deferred, EditionRef, find_edition
 
 if TYPE_CHECKING:
     from .lineage.diff import EditionDiff
@@ -41,11 +42,18 @@ class Lineage:
             self._graph = self.library.graph()
         return self._graph
 
-    def _others(self) -> dict[str, tuple[str | None, str]]:
-        """Dated copies of an edition, by their own id (rulings pages and undated documents are not editions)."""
-        return {
-            d.id: (d.date, d.sha256) for d in self.library.documents.values() if d.names_an_edition
-        }
+    def _others(self) -> Mapping[str, tuple[str | None, str]]:
+        """Dated copies of an edition, by their own id (rulings pages and undated documents are not editions).
+
+        Read only if an edition is named by something other than ``latest`` or a chain id.
+        """
+        return Deferred(
+            lambda: {
+                d.id: (d.date, d.sha256)
+                for d in self.library.documents.values()
+                if d.names_an_edition
+            }
+        )
 
     def edition(self, name: str) -> EditionRef:
         """An edition by id, by date (the one in force), or ``latest``."""
@@ -133,7 +141,7 @@ def open_lineage(home: str | os.PathLike[str] | None, *, must_exist: bool = Fals
     error rather than an empty library.
     """
     library = Library(Path(home), must_exist=must_exist) if home is not None else Library(None)
-    if not library.chain() and not library.documents:
+    if library.empty:  # no documents, so no chain either
         return Lineage(bundled_library(), bundled=True)
     return Lineage(library)
 

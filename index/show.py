@@ -10,7 +10,6 @@ parsed tree where there are none; not from the search index.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -150,6 +149,8 @@ def _rulings_of(lineage: Lineage, ref: EditionRef) -> RulingsOf:
 
 
 def _unknown(rules: EditionRules, asked: str, ref: EditionRef) -> UnknownRule:
+    import difflib  # for the near misses of a failed lookup only
+
     near = difflib.get_close_matches(asked, rules.numbers(), n=3, cutoff=0.75)
     hint = f"; did you mean {' or '.join(near)}?" if near else ""
     return UnknownRule(f"{ref.id} has no rule {asked}{hint}")
@@ -163,6 +164,8 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
     if number is None:
         entry = rules.glossary_entry(name.strip())
         if entry is None:
+            import difflib
+
             near = difflib.get_close_matches(name.strip(), rules.terms(), n=3, cutoff=0.6)
             hint = f"; did you mean {' or '.join(near)}?" if near else ""
             raise UnknownRule(

@@ -1,22 +1,22 @@
 """How answers look for people in a terminal: rules, glossary entries and search results.
 
-Rich is imported here and only here, and this module is imported only by
-commands that print for people, so that ``--json`` runs and ``--help`` do
-not pay for it. Wrapped lines are indented under their heading and carry no
-trailing spaces.
+What to print is made of :class:`~.printer.Line` objects (text with rich
+styles) and printed by a :class:`~.printer.Printer`: rich on a terminal,
+plain text elsewhere (see :mod:`.printer`); a rich console may be given
+instead. This module is imported only by commands that print for people,
+so that ``--json`` runs and ``--help`` do not pay for it. Wrapped lines are
+indented under their heading and carry no trailing spaces.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from crdex.index.lineage.render import topic_line
 
-if TYPE_CHECKING:
-    from rich.console import Console
+from .printer import Line, PlainPrinter, Printer, RichPrinter
 
+if TYPE_CHECKING:
     from crdex.index.search import Group, Hit, SearchResult, Snippet
     from crdex.index.show import GlossaryView, RuleView
 
@@ -26,26 +26,26 @@ __all__ = ["indented", "print_glossary", "print_rule", "print_search", "print_to
 _LIST_EDITIONS = 3
 
 
-def _snippet(snippet: Snippet) -> Text:
-    text = Text(snippet.text)
+def _printer(console: Any) -> Printer:
+    """A printer, or a rich console to print through."""
+    return console if isinstance(console, (PlainPrinter, RichPrinter)) else RichPrinter(console)
+
+
+def _snippet(snippet: Snippet) -> Line:
+    text = Line(snippet.text)
     for start, end in snippet.marks:
         text.stylize("bold", start, end)
     return text
 
 
-def indented(console: Console, text: Text, indent: int, hang: int = 2) -> None:
+def indented(console: Any, text: Line, indent: int, hang: int = 2) -> None:
     """Print ``text`` wrapped to the console's width: indented, continuations ``hang`` further.
 
     Each paragraph of ``text`` starts at ``indent``; its wrapped lines start
     ``hang`` columns further in, so a wrapped rule reads as one block under
     its number. No line ends in spaces.
     """
-    width = max(20, console.width - indent - hang)
-    for paragraph in text.split("\n"):
-        for n, line in enumerate(paragraph.wrap(console, width)):
-            line.rstrip()
-            pad = indent + (hang if n else 0)
-            console.print(Text(" " * pad).append_text(line), soft_wrap=True)
+    _printer(console).indented(text, indent, hang)
 
 
 def _editions(ids: list[str]) -> str:
@@ -56,8 +56,8 @@ def _editions(ids: list[str]) -> str:
     return f"{ids[0]} … {ids[-1]} ({len(ids)} editions)"
 
 
-def _head(hit: Hit) -> Text:
-    head = Text(hit.label, style="bold cyan")
+def _head(hit: Hit) -> Line:
+    head = Line(hit.label, style="bold cyan")
     name = hit.title if hit.kind != "glossary" else ""
     context = name or hit.heading
     if context:
@@ -67,8 +67,9 @@ def _head(hit: Hit) -> Text:
     return head
 
 
-def print_search(console: Console, result: SearchResult) -> None:
+def print_search(console: Any, result: SearchResult) -> None:
     """Print a search result for people: the rules, then the rulings summaries' items."""
+    console = _printer(console)
     if result.source != "summary":
         _print_rules(console, result)
     if result.source != "cr":
@@ -77,21 +78,21 @@ def print_search(console: Console, result: SearchResult) -> None:
         _print_summary(console, result)
 
 
-def _print_summary(console: Console, result: SearchResult) -> None:
+def _print_summary(console: Printer, result: SearchResult) -> None:
     if not result.summary:
         console.print(f"No rulings summary item matches {result.query!r}.")
         return
     for n, hit in enumerate(result.summary, 1):
-        head = Text(f"{n:>2}. ")
+        head = Line(f"{n:>2}. ")
         head.append(hit.number, style="bold magenta")
         head.append(f"  {hit.kind} under {hit.topic} {hit.topic_title}".rstrip(), style="dim")
         console.print(head)
         indented(console, _snippet(hit.snippet), 4)
         where = f"{hit.page}, {hit.date}" if hit.date else hit.page
         cited = f" [{'; '.join(hit.sources)}]" if hit.sources else ""
-        indented(console, Text(f"{where}{cited}", style="dim"), 4)
+        indented(console, Line(f"{where}{cited}", style="dim"), 4)
     console.print(
-        Text(
+        Line(
             f"{len(result.summary)} of {result.summary_total} rulings summary items "
             "(their own numbering, not CR rule numbers)",
             style="dim",
@@ -99,7 +100,7 @@ def _print_summary(console: Console, result: SearchResult) -> None:
     )
 
 
-def _print_rules(console: Console, result: SearchResult) -> None:
+def _print_rules(console: Printer, result: SearchResult) -> None:
     where = f"in {result.edition}" if result.edition else "in all editions"
     if result.asked and result.asked not in (result.edition, "latest"):
         where += f" (in force on {result.asked})"
@@ -109,10 +110,10 @@ def _print_rules(console: Console, result: SearchResult) -> None:
             console.print(f"Did you mean: {result.suggestion}?")
         return
     if result.suggestion:
-        console.print(Text(f"(did you mean: {result.suggestion}?)", style="dim"))
+        console.print(Line(f"(did you mean: {result.suggestion}?)", style="dim"))
     if result.edition is not None:
         for n, hit in enumerate(result.hits, 1):
-            line = Text(f"{n:>2}. ") if result.mode == "text" else Text("")
+            line = Line(f"{n:>2}. ") if result.mode == "text" else Line("")
             line.append_text(_head(hit))
             console.print(line)
             indented(console, _snippet(hit.snippet), 4)
@@ -122,11 +123,11 @@ def _print_rules(console: Console, result: SearchResult) -> None:
             _group(console, n, group, result.mode == "text")
         shown = len(result.groups)
     what = "rules" if result.mode == "text" else "rules under that number"
-    console.print(Text(f"{shown} of {result.total} {what} {where}", style="dim"))
+    console.print(Line(f"{shown} of {result.total} {what} {where}", style="dim"))
 
 
-def _group(console: Console, n: int, group: Group, numbered: bool) -> None:
-    head = Text(f"{n:>2}. " if numbered else "")
+def _group(console: Printer, n: int, group: Group, numbered: bool) -> None:
+    head = Line(f"{n:>2}. " if numbered else "")
     if group.kind == "glossary":
         head.append(f"glossary: {group.title}", style="bold cyan")
     else:
@@ -137,34 +138,37 @@ def _group(console: Console, n: int, group: Group, numbered: bool) -> None:
     console.print(head)
     for version in group.versions:
         numbers = ", ".join(dict.fromkeys(num for _ed, num in version.numbers)) or version.label
-        line = Text(numbers, style="cyan")
+        line = Line(numbers, style="cyan")
         line.append(f"  {_editions(version.editions)}", style="dim")
         indented(console, line, 4)
         indented(console, _snippet(version.snippet), 6)
 
 
-def print_glossary(console: Console, view: GlossaryView) -> None:
-    head = Text(view.term, style="bold")
+def print_glossary(console: Any, view: GlossaryView) -> None:
+    console = _printer(console)
+    head = Line(view.term, style="bold")
     head.append(
         f"  glossary, {view.edition}" + (", obsolete" if view.obsolete else ""), style="dim"
     )
     console.print(head)
     if view.aliases:
-        indented(console, Text(f"also: {', '.join(view.aliases)}"), 2)
-    indented(console, Text(view.definition), 2)
+        indented(console, Line(f"also: {', '.join(view.aliases)}"), 2)
+    indented(console, Line(view.definition), 2)
     if view.references:
-        indented(console, Text(f"see: {', '.join(view.references)}", style="dim"), 2)
+        indented(console, Line(f"see: {', '.join(view.references)}", style="dim"), 2)
 
 
-def print_topics(console: Console, view: RuleView) -> None:
+def print_topics(console: Any, view: RuleView) -> None:
     """The rulings summaries' topics on a rule, after it."""
+    console = _printer(console)
     for t in view.topics:
-        indented(console, Text(topic_line(t), style="dim"), 0)
+        indented(console, Line(topic_line(t), style="dim"), 0)
 
 
-def print_rule(console: Console, view: RuleView, depth: int) -> None:
+def print_rule(console: Any, view: RuleView, depth: int) -> None:
+    console = _printer(console)
     pad = 2 * depth
-    head = Text(view.number, style="bold cyan")
+    head = Line(view.number, style="bold cyan")
     if view.title:
         head.append(f"  {view.title}", style="bold")
     elif view.text:
@@ -172,16 +176,16 @@ def print_rule(console: Console, view: RuleView, depth: int) -> None:
     indented(console, head, pad)
     body = pad + 2
     if view.title and view.text:
-        indented(console, Text(view.text), body)
+        indented(console, Line(view.text), body)
     for example in view.examples:
-        indented(console, Text(example, style="italic"), body)
+        indented(console, Line(example, style="italic"), body)
     for ruling in view.rulings:
         source = " ".join(filter(None, [ruling.get("source"), ruling.get("date")]))
         line = f"Ruling: {ruling['text']}" + (f" [{source}]" if source else "")
-        indented(console, Text(line), body)
+        indented(console, Line(line), body)
     if view.references:
-        indented(console, Text(f"refers to: {', '.join(view.references)}", style="dim"), body)
+        indented(console, Line(f"refers to: {', '.join(view.references)}", style="dim"), body)
     if view.cited_by:
-        indented(console, Text(f"referred to by: {', '.join(view.cited_by)}", style="dim"), body)
+        indented(console, Line(f"referred to by: {', '.join(view.cited_by)}", style="dim"), body)
     for child in view.children:
         print_rule(console, child, depth + 1)

@@ -85,8 +85,7 @@ def search(
     if as_json:
         echo_json(result.to_dict())
         return
-    from rich.console import Console
-
+    from crdex.commands.printer import printer
     from crdex.commands.render import print_search
 
-    print_search(Console(highlight=False), result)
+    print_search(printer(), result)

@@ -30,11 +30,7 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     examples and rulings, the rules it refers to and the rules that refer
     to it.
     """
-    from rich.console import Console
-    from rich.text import Text
-
     from crdex import api
-    from crdex.commands.render import print_glossary, print_rule, print_topics
     from crdex.index.show import GlossaryView
     from crdex.index.show import show as show_rule
 
@@ -46,10 +42,13 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     if as_json:
         echo_json(view.to_dict())
         return
-    console = Console(highlight=False)
+    from crdex.commands.printer import Line, printer
+    from crdex.commands.render import print_glossary, print_rule, print_topics
+
+    out = printer()
     if isinstance(view, GlossaryView):
-        print_glossary(console, view)
+        print_glossary(out, view)
     else:
-        console.print(Text(f"{view.edition}", style="dim"))
-        print_rule(console, view, 0)
-        print_topics(console, view)
+        out.print(Line(f"{view.edition}", style="dim"))
+        print_rule(out, view, 0)
+        print_topics(out, view)

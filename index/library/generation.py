@@ -20,9 +20,7 @@ build does meanwhile, and however it ends, they see one complete state.
 from __future__ import annotations
 
 import functools
-import gzip
 import json
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,8 +28,6 @@ from typing import TYPE_CHECKING, Any
 from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
 
-from .documents import REGISTRY_FORMAT, DocumentInfo, registry_from_dict, registry_to_dict
-from .editions import EditionRecord
 from .ruletable import RULES, RuleTable, write_rule_table
 from .tables import TABLES, TableGraph, write_tables
 
@@ -39,6 +35,9 @@ if TYPE_CHECKING:
     from crdex.index.lineage.graph import Graph
     from crdex.index.lineage.snapshot import Snapshot
     from crdex.parser.tree import Edition
+
+    from .documents import DocumentInfo
+    from .editions import EditionRecord
 
 # A reader asking about one rule opens a generation for its lookup tables and
 # rows: what reads or writes whole trees, snapshots and the graph's JSON (the
@@ -79,13 +78,23 @@ class Generation:
 
     @functools.cached_property
     def documents(self) -> dict[str, DocumentInfo]:
+        from .documents import REGISTRY_FORMAT, registry_from_dict
+
         data = self._json("documents.json")
         if data.get("format") != REGISTRY_FORMAT:
             raise LibraryError(f"{self.path / 'documents.json'}: of another format")
         return registry_from_dict(data)
 
+    @property
+    def empty(self) -> bool | None:
+        """Whether it holds no documents, as its manifest says (None: it does not say)."""
+        count = self.manifest.get("documents")
+        return count == 0 if isinstance(count, int) else None
+
     @functools.cached_property
     def chain(self) -> list[EditionRecord]:
+        from .editions import EditionRecord
+
         return [EditionRecord.from_dict(e) for e in self._json("editions.json")["editions"]]
 
     @functools.cached_property
@@ -142,6 +151,9 @@ class Generation:
         return (self.path / TREES / f"{key}.tree.gz").is_file()
 
     def _load(self, path: Path) -> Any:
+        import gzip
+        import zlib
+
         from .caches import CacheDamaged
 
         try:
@@ -188,6 +200,8 @@ class Generation:
 
 
 def _gz(data: Any) -> bytes:
+    import gzip
+
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return gzip.compress(text.encode("utf-8"), 3, mtime=0)
 
@@ -204,6 +218,8 @@ class GenerationWriter:
         write_atomic(self.path / name, text.encode("utf-8"))
 
     def documents(self, documents: dict[str, DocumentInfo]) -> None:
+        from .documents import registry_to_dict
+
         self.json("documents.json", registry_to_dict(documents))
 
     def chain(self, chain: list[EditionRecord]) -> None:

@@ -108,8 +108,10 @@ class Library:
 
         return LibraryView(
             home=self.home,
-            documents=gen.documents,
-            chain=gen.chain,
+            # read when asked for: one rule shown needs neither the documents nor the chain
+            documents=lambda: gen.documents,
+            chain=lambda: gen.chain,
+            empty=gen.empty,
             graph=lambda: gen.graph,
             tree=tree,
             tree_dict=tree_dict,

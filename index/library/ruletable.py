@@ -23,7 +23,6 @@ existed, the bundled sample documents).
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -364,6 +363,8 @@ def write_rule_table(
     path.unlink(missing_ok=True)
     old = _reusable(previous, parser)
     if old is not None:
+        import shutil
+
         shutil.copyfile(old, path)
     db = sqlite3.connect(path)
     try:

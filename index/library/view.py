@@ -41,8 +41,8 @@ class LibraryView:
         self,
         *,
         home: Path | None,
-        documents: dict[str, DocumentInfo],
-        chain: list[EditionRecord],
+        documents: dict[str, DocumentInfo] | Callable[[], dict[str, DocumentInfo]],
+        chain: list[EditionRecord] | Callable[[], list[EditionRecord]],
         graph: Callable[[], Graph],
         tree: TreeLoader,
         tree_dict: DictLoader | None = None,
@@ -51,10 +51,14 @@ class LibraryView:
         topics: Callable[[], dict[str, list[dict[str, Any]]]] | None = None,
         graph_key: str = "",
         rules: Callable[[], RuleTable | None] | None = None,
+        empty: bool | None = None,
     ) -> None:
+        """``documents`` and ``chain`` may be given as functions that read them (when first
+        asked for); ``empty``, when known without reading them, says whether there are none."""
         self.home = home
-        self._documents = documents
-        self._chain = chain
+        self._documents_held = documents
+        self._chain_held = chain
+        self._empty = empty
         self._graph_loader = graph
         self._graph: Graph | None = None
         self._tree = tree
@@ -77,7 +81,19 @@ class LibraryView:
 
     @property
     def empty(self) -> bool:
-        return not self._documents
+        return self._empty if self._empty is not None else not self._documents
+
+    @property
+    def _documents(self) -> dict[str, DocumentInfo]:
+        if callable(self._documents_held):
+            self._documents_held = self._documents_held()
+        return self._documents_held
+
+    @property
+    def _chain(self) -> list[EditionRecord]:
+        if callable(self._chain_held):
+            self._chain_held = self._chain_held()
+        return self._chain_held
 
     def chain(self) -> list[EditionRecord]:
         """The editions, oldest first."""

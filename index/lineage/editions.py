@@ -9,8 +9,7 @@ only; they are outside the chain, so they have no chain index.
 from __future__ import annotations
 
 import datetime as _dt
-import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,7 +20,7 @@ from ..errors import DateBeforeFirstEdition, LibraryError, UnknownEdition
 if TYPE_CHECKING:
     from .graph import Graph
 
-__all__ = ["EditionRef", "find_edition", "suggest"]
+__all__ = ["Deferred", "EditionRef", "find_edition", "suggest"]
 
 LATEST = "latest"
 
@@ -54,6 +53,8 @@ def suggest(name: str, choices: list[str], n: int = 3, cutoff: float = 0.6) -> s
 
     Closest first; equally close ones in rule-number (or alphabetical) order.
     """
+    import difflib  # a name not found: the near ones are worth the import
+
     matcher = difflib.SequenceMatcher()
     matcher.set_seq2(name)
     scored = []
@@ -69,6 +70,32 @@ def suggest(name: str, choices: list[str], n: int = 3, cutoff: float = 0.6) -> s
     if len(near) == 1:
         return f"; did you mean {near[0]}?"
     return f"; did you mean {', '.join(near[:-1])} or {near[-1]}?"
+
+
+class Deferred(Mapping[str, tuple[str | None, str]]):
+    """Names of documents outside the chain, read from the library only when looked up.
+
+    Most editions are named ``latest`` or by a chain id, which need no list
+    of the library's other documents.
+    """
+
+    def __init__(self, load: Callable[[], Mapping[str, tuple[str | None, str]]]) -> None:
+        self._load = load
+        self._held: Mapping[str, tuple[str | None, str]] | None = None
+
+    def _names(self) -> Mapping[str, tuple[str | None, str]]:
+        if self._held is None:
+            self._held = self._load()
+        return self._held
+
+    def __getitem__(self, name: str) -> tuple[str | None, str]:
+        return self._names()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
 
 
 def find_edition(
@@ -89,7 +116,7 @@ def find_edition(
     for i, ed in enumerate(editions):
         if ed.id == name:
             return EditionRef(ed.id, ed.date, ed.sha256, i, name)
-    others = others or {}
+    others = others if others is not None else {}
     if name in others:
         date, sha = others[name]
         for i, ed in enumerate(editions):

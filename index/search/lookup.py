@@ -20,9 +20,10 @@ import os
 import unicodedata
 from pathlib import Path
 
-from crdex.index.errors import LineageError
+from crdex.index.errors import LibraryError, LineageError
 from crdex.index.library.library import Library
 from crdex.index.library.tables import TableGraph
+from crdex.index.lineage.editions import Deferred
 from crdex.index.show import lookup_number
 
 from .errors import SearchError
@@ -57,12 +58,15 @@ def lookup(
     if number is None or all_editions or source != "cr" or limit < 1:
         return None
     library = Library(Path(home), must_exist=must_exist)
-    if not library.chain():
+    if library.empty:
         return None
-    graph = library.graph()
+    try:
+        graph = library.graph()
+    except LibraryError:  # no dated documents, or the tables are damaged: the index says
+        return None
     if not isinstance(graph, TableGraph):
         return None
-    others = outside_chain(library)
+    others = Deferred(lambda: outside_chain(library))
     try:
         ref, asked = scope_of(
             lambda name: find_indexed(name, graph, others), edition, as_of, all_editions

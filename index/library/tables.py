@@ -152,6 +152,8 @@ class TableGraph:
         self.key = meta.get("key", "")
         self._stats = meta.get("stats")
         self._by_id: dict[str, Identity | None] = {}
+        # a question asks after the same numbers again (the headings above each rule)
+        self._holders: dict[str, list[tuple[int, int, Identity]]] = {}
         self._texts: dict[int, str] = {}
         self._full: Graph | None = None
         self._coverage: dict[int, Coverage] = {}
@@ -190,16 +192,20 @@ class TableGraph:
     def holders(self, key: str, *, glossary: bool = False) -> list[tuple[int, int, Identity]]:
         if self._full is not None:
             return self._full.holders(key, glossary=glossary)
-        rows = self._query(
-            "SELECT start, stop, identity FROM holders WHERE key = ? ORDER BY start, stop, identity",
-            (_holder_name(key, glossary),),
-        )
-        out = []
-        for start, stop, ident_id in rows:
-            ident = self.identity(ident_id)
-            if ident is not None:
-                out.append((start, stop, ident))
-        return out
+        name = _holder_name(key, glossary)
+        held = self._holders.get(name)
+        if held is None:
+            rows = self._query(
+                "SELECT start, stop, identity FROM holders WHERE key = ? "
+                "ORDER BY start, stop, identity",
+                (name,),
+            )
+            held = self._holders[name] = []
+            for start, stop, ident_id in rows:
+                ident = self.identity(ident_id)
+                if ident is not None:
+                    held.append((start, stop, ident))
+        return list(held)
 
     def held_at(self, prefix: str, edition: int) -> list[tuple[str, Identity]]:
         """(number, identity) of the rules numbered ``prefix``… in the edition ``edition``.

@@ -19,7 +19,7 @@ from crdex.index.errors import UnknownRule
 from crdex.parser.numbers import NUMBER_RE, RuleNumber
 
 if TYPE_CHECKING:
-    from crdex.index.library.ruletable import EditionRules, RuleRow
+    from crdex.index.library.rulerows import EditionRules, RuleRow
     from crdex.index.lineage.editions import EditionRef
     from crdex.index.questions import Lineage
 

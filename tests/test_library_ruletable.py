@@ -20,7 +20,8 @@ import pytest
 from conftest import corpus_path, run_crdex
 from crdex.index.errors import UnknownRule
 from crdex.index.library.library import Library
-from crdex.index.library.ruletable import RULES, MemoryRules, TableRules
+from crdex.index.library.rulerows import MemoryRules
+from crdex.index.library.ruletable import RULES, TableRules
 from crdex.index.questions import Lineage
 from crdex.index.show import show
 

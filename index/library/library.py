@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .caches import ParseCache
     from .documents import AddReport, DocumentInfo
     from .editions import EditionRecord
-    from .ruletable import EditionRules
+    from .rulerows import EditionRules
 
 __all__ = ["Library"]
 

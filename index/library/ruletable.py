@@ -1,23 +1,16 @@
-"""Each edition's rules as rows, so that one rule is read without loading its edition's tree.
+"""Each edition's rules stored as rows, so that one rule is read without loading its edition's tree.
 
-``crdex show 701.22`` prints one rule with its subrules, examples and the
-rules that cite it. The parsed edition holds all of that, but reading it
-(the whole tree, a gzip JSON file of megabytes) costs more than everything
-else the command does. So :func:`rule_rows` reduces a tree to what ``show``
-reads of it (each rule's number, kind, title, text, examples, own rulings,
-the rules it refers to, its children and the rules and glossary entries
-citing it; each glossary entry's term, definition, other names and
-references), and a build writes those rows for every edition of the chain
-into ``rules.sqlite`` in its generation (:func:`write_rule_table`), each
-distinct row stored once. The trees stay the one source of truth: the rows
-are derived from them and written again with every generation; an edition
-whose tree is unchanged since the last generation (the same document read
-by the same parser, and the same format of rows) keeps the rows it had.
-
-:class:`RuleTable` reads them edition by edition; :class:`MemoryRules`
-answers the same questions from rows made in memory, for what has no rows
-stored (an edition outside the chain, a library built before the rows
-existed, the bundled sample documents).
+Reading a parsed edition (the whole tree, a gzip JSON file of megabytes)
+costs more than everything else ``crdex show`` does to print one rule. A
+build therefore writes the rows of every edition of the chain
+(:mod:`.rulerows`) into ``rules.sqlite`` in its generation
+(:func:`write_rule_table`), each distinct row stored once, and
+:class:`RuleTable` reads them edition by edition. The trees stay the one
+source of truth: the rows are derived from them and written with every
+generation; an edition whose tree is unchanged since the last generation
+(the same document read by the same parser, and the same format of rows)
+keeps the rows it had. A generation without rows (built before they
+existed) is read from its trees, in memory (:class:`~.rulerows.MemoryRules`).
 """
 
 from __future__ import annotations
@@ -27,10 +20,11 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
-from crdex.parser.numbers import RuleNumber
+
+from .rulerows import GlossaryRow, RuleRow, canonical, rule_rows
 
 if TYPE_CHECKING:
     from crdex.parser.tree import Edition
@@ -38,16 +32,7 @@ if TYPE_CHECKING:
     from .editions import EditionRecord
     from .generation import Generation
 
-__all__ = [
-    "RULES",
-    "EditionRules",
-    "GlossaryRow",
-    "MemoryRules",
-    "RuleRow",
-    "RuleTable",
-    "rule_rows",
-    "write_rule_table",
-]
+__all__ = ["RULES", "RuleTable", "TableRules", "write_rule_table"]
 
 RULES = "rules.sqlite"
 # bump when rule_rows reduces a tree differently or the tables change shape
@@ -67,227 +52,6 @@ CREATE TABLE glossary_keys(tree INTEGER NOT NULL, key TEXT NOT NULL, pos INTEGER
 """
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-
-
-class RuleRow:
-    """One rule of one edition, as ``show`` reads it (``title`` is "" for an untitled rule)."""
-
-    __slots__ = (
-        "children",
-        "cited_by",
-        "examples",
-        "kind",
-        "number",
-        "parent",
-        "references",
-        "rulings",
-        "text",
-        "title",
-    )
-
-    def __init__(
-        self,
-        number: str,
-        parent: str | None,
-        kind: str,
-        title: str,
-        text: str,
-        examples: Sequence[str],
-        rulings: Sequence[dict[str, Any]],
-        references: Sequence[str],
-        children: Sequence[str],
-        cited_by: Sequence[str],
-    ) -> None:
-        self.number = number
-        self.parent = parent
-        self.kind = kind
-        self.title = title
-        self.text = text
-        self.examples = examples
-        self.rulings = rulings
-        self.references = references
-        self.children = children
-        self.cited_by = cited_by
-
-    def body(self) -> list[Any]:
-        """Everything but the number, parent and citers (stored once however often it recurs)."""
-        return [
-            self.kind,
-            self.title,
-            self.text,
-            self.examples,
-            self.rulings,
-            self.references,
-            self.children,
-        ]
-
-    def key(self) -> tuple[Any, ...]:
-        """:meth:`body` as a value to find it by (a rule recurs in edition after edition)."""
-        return (
-            "rule",
-            self.kind,
-            self.title,
-            self.text,
-            tuple(self.examples),
-            tuple(tuple(r.values()) for r in self.rulings),
-            tuple(self.references),
-            tuple(self.children),
-        )
-
-
-class GlossaryRow:
-    """One glossary entry of one edition."""
-
-    __slots__ = ("aliases", "definition", "obsolete", "references", "term")
-
-    def __init__(
-        self,
-        term: str,
-        definition: str,
-        aliases: Sequence[str],
-        references: Sequence[str],
-        obsolete: bool,
-    ) -> None:
-        self.term = term
-        self.definition = definition
-        self.aliases = aliases
-        self.references = references
-        self.obsolete = obsolete
-
-    def body(self) -> list[Any]:
-        return [self.term, self.definition, self.aliases, self.references, self.obsolete]
-
-    def key(self) -> tuple[Any, ...]:
-        return (
-            "glossary",
-            self.term,
-            self.definition,
-            tuple(self.aliases),
-            tuple(self.references),
-            self.obsolete,
-        )
-
-    def names(self) -> list[str]:
-        """The names it is found by: its term and its other names, case folded."""
-        return list(dict.fromkeys([self.term.casefold(), *(a.casefold() for a in self.aliases)]))
-
-
-def _citing(tree: dict[str, Any]) -> dict[str, list[str]]:
-    """Rule number → the numbers of the rules (and glossary terms) that refer to it."""
-    out: dict[str, list[str]] = {}
-    for rule in tree["rules"]:
-        number = rule["number"]
-        for ref in rule["references"]:
-            citers = out.setdefault(ref["target"], [])
-            if number not in citers and number != ref["target"]:
-                citers.append(number)
-    for entry in tree["glossary"]:
-        label = f"glossary: {entry['term']}"
-        for ref in entry["references"]:
-            citers = out.setdefault(ref["target"], [])
-            if label not in citers:
-                citers.append(label)
-    return out
-
-
-def _targets(refs: list[dict[str, Any]]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(ref["target"] for ref in refs)) if refs else ()
-
-
-def rule_rows(tree: dict[str, Any]) -> tuple[list[RuleRow], list[GlossaryRow]]:
-    """The rules (in document order) and glossary entries of a tree given as plain data.
-
-    ``tree`` is what :func:`crdex.parser.serialize.edition_to_dict` makes
-    (the parse cache's and the exports' shape).
-    """
-    cited = _citing(tree)
-    rules = [
-        RuleRow(
-            r["number"],
-            r["parent"],
-            r["kind"],
-            r["title"] or "",
-            r["text"],
-            tuple(r["examples"]),
-            [
-                {"text": x["text"], "source": x["source"], "date": x["date"], "number": x["number"]}
-                for x in r["rulings"]
-            ],
-            _targets(r["references"]),
-            tuple(r["children"]),
-            tuple(cited.get(r["number"], ())),
-        )
-        for r in tree["rules"]
-    ]
-    glossary = [
-        GlossaryRow(
-            g["term"],
-            g["definition"],
-            tuple(g["aliases"]),
-            _targets(g["references"]),
-            g["obsolete"],
-        )
-        for g in tree["glossary"]
-    ]
-    return rules, glossary
-
-
-def _canonical(number: str) -> str:
-    return str(RuleNumber.parse(number))
-
-
-class EditionRules(Protocol):
-    """What ``show`` asks of one edition's rules, wherever they are read from."""
-
-    def rule(self, number: str) -> RuleRow | None:
-        """The rule with that number (the last one, should a document repeat a number)."""
-
-    def children(self, row: RuleRow) -> list[RuleRow]:
-        """The rules ``row`` names as its children, in its order, those the edition has."""
-
-    def under(self, number: str) -> list[RuleRow]:
-        """The rules whose parent is ``number``, in document order."""
-
-    def numbers(self) -> list[str]:
-        """Every rule number, in document order."""
-
-    def glossary_entry(self, name: str) -> GlossaryRow | None:
-        """The first glossary entry whose term or other name is ``name`` (any case)."""
-
-    def terms(self) -> list[str]:
-        """Every glossary term, in document order."""
-
-
-class MemoryRules:
-    """One edition's rows held in memory."""
-
-    def __init__(self, rules: list[RuleRow], glossary: list[GlossaryRow]) -> None:
-        self._rules = rules
-        self._glossary = glossary
-        self._by_number = {r.number: r for r in rules}
-
-    @classmethod
-    def of(cls, tree: dict[str, Any]) -> MemoryRules:
-        return cls(*rule_rows(tree))
-
-    def rule(self, number: str) -> RuleRow | None:
-        return self._by_number.get(_canonical(number))
-
-    def children(self, row: RuleRow) -> list[RuleRow]:
-        return [c for c in (self.rule(n) for n in row.children) if c is not None]
-
-    def under(self, number: str) -> list[RuleRow]:
-        return [r for r in self._rules if r.parent == number]
-
-    def numbers(self) -> list[str]:
-        return [r.number for r in self._rules]
-
-    def glossary_entry(self, name: str) -> GlossaryRow | None:
-        key = name.casefold()
-        return next((g for g in self._glossary if key in g.names()), None)
-
-    def terms(self) -> list[str]:
-        return [g.term for g in self._glossary]
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -460,14 +224,15 @@ class RuleTable:
         self.current = meta.get("format") == str(RULES_FORMAT)
         self._lock = threading.Lock()
 
+    def damaged(self, exc: Exception) -> LibraryError:
+        return LibraryError(f"{self.path}: cannot be read ({exc}); run 'crdex verify --repair'")
+
     def query(self, sql: str, args: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         try:
             with self._lock:
                 return self._db.execute(sql, tuple(args)).fetchall()
         except sqlite3.Error as exc:
-            raise LibraryError(
-                f"{self.path}: cannot be read ({exc}); run 'crdex verify --repair'"
-            ) from None
+            raise self.damaged(exc) from None
 
     def edition(self, key: str) -> TableRules | None:
         """The rows of the tree ``key`` (a document's sha256 or a composed edition's key)."""
@@ -504,30 +269,31 @@ class TableRules:
         self._table = table
         self._tree = tree
 
-    def _last(self, rows: list[tuple[Any, ...]]) -> dict[str, RuleRow]:
-        # ordered by position: of a repeated number the last stays, as in the tree
-        return {row[0]: _rule(*row) for row in rows}
+    def _rules(self, where: str, args: Iterable[Any]) -> list[RuleRow]:
+        """The rules of this edition ``where`` says, in document order."""
+        rows = self._table.query(f"{_RULE} AND {where} ORDER BY r.pos", (self._tree, *args))
+        try:
+            return [_rule(*row) for row in rows]
+        except (ValueError, TypeError) as exc:
+            raise self._table.damaged(exc) from None
 
     def rule(self, number: str) -> RuleRow | None:
-        rows = self._table.query(
-            f"{_RULE} AND r.number = ? ORDER BY r.pos", (self._tree, _canonical(number))
-        )
-        return self._last(rows).get(_canonical(number))
+        found = self._rules("r.number = ?", (canonical(number),))
+        # of a number a document repeats, the last, as the tree looks it up
+        return found[-1] if found else None
 
     def children(self, row: RuleRow) -> list[RuleRow]:
         if not row.children:
             return []
-        wanted = [_canonical(n) for n in row.children]
-        marks = ",".join("?" * len(set(wanted)))
-        rows = self._table.query(
-            f"{_RULE} AND r.number IN ({marks}) ORDER BY r.pos", (self._tree, *set(wanted))
-        )
-        found = self._last(rows)
+        wanted = [canonical(n) for n in row.children]
+        asked = sorted(set(wanted))
+        found = {
+            r.number: r for r in self._rules(f"r.number IN ({','.join('?' * len(asked))})", asked)
+        }
         return [found[n] for n in wanted if n in found]
 
     def under(self, number: str) -> list[RuleRow]:
-        rows = self._table.query(f"{_RULE} AND r.parent = ? ORDER BY r.pos", (self._tree, number))
-        return [_rule(*row) for row in rows]
+        return self._rules("r.parent = ?", (number,))
 
     def numbers(self) -> list[str]:
         rows = self._table.query(
@@ -541,7 +307,10 @@ class TableRules:
             "JOIN blobs b ON b.id = g.body WHERE k.tree = ? AND k.key = ? ORDER BY k.pos LIMIT 1",
             (self._tree, name.casefold()),
         )
-        return GlossaryRow(*json.loads(rows[0][0])) if rows else None
+        try:
+            return GlossaryRow(*json.loads(rows[0][0])) if rows else None
+        except (ValueError, TypeError) as exc:
+            raise self._table.damaged(exc) from None
 
     def terms(self) -> list[str]:
         rows = self._table.query(

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .ruletable import EditionRules, MemoryRules, RuleTable
+from .rulerows import EditionRules, MemoryRules
+from .ruletable import RuleTable
 
 if TYPE_CHECKING:
     from crdex.index.lineage.graph import Graph

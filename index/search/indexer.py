@@ -31,9 +31,11 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage, Storage
 from whoosh.index import Index
 
+from crdex.index.faults import fault_point
 from crdex.index.generations import write_atomic
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
+from crdex.index.workers import default_workers
 
 from .aliases import ALIASES_FILE, of_documents
 from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
@@ -41,6 +43,7 @@ from .embedding import embedder
 from .errors import IndexDamaged
 from .meta import PARTS, describe, incompatibility, part_of
 from .schema import make_schema
+from .segments import MIN_PARALLEL, write_parts
 from .store import IndexStore
 from .vectors import (
     VectorTable,
@@ -74,6 +77,8 @@ Progress = Callable[[str, int, int], None]
 Notice = Callable[[str], None]
 # document number → the date ranges it is in force (None: deleted)
 Cover = list[list[list[int]] | None]
+# token weights, digest → vector of the texts embedded, and the seconds that took
+Embedded = tuple["np.ndarray", dict[bytes, "np.ndarray"], float]
 
 
 @dataclass(slots=True)
@@ -169,6 +174,7 @@ def _write(
     stale = list(stale)
     if docs or stale or create:
         with ix.writer(limitmb=_WRITER_MB) as writer:
+            fault_point("indexing")
             for key in stale:
                 writer.delete_by_term("key", key)
                 counter.step()
@@ -207,11 +213,13 @@ def update_index(
     force: bool = False,
     progress: Progress | None = None,
     notice: Notice | None = None,
+    workers: int | None = None,
 ) -> IndexReport:
     """Bring the search index of ``library`` (a library with a home) up to date.
 
     ``force`` writes it anew even when an update would do. ``notice`` is told
-    why an existing index is being replaced rather than updated.
+    why an existing index is being replaced rather than updated. A new index
+    is written by up to ``workers`` processes (default: one per core).
     """
     if library.home is None:
         raise ValueError("update_index needs a library with a home directory")
@@ -238,17 +246,56 @@ def update_index(
                 reason = "damaged"
                 if notice:
                     notice(f"{exc}; rebuilding it")
-        scratch = store.scratch()
+        return _create(store, library, graph, docs, started, reason, progress, workers)
+
+
+def _create(
+    store: IndexStore,
+    library: Library,
+    graph: Graph,
+    docs: list[IndexDoc],
+    started: float,
+    reason: str,
+    progress: Progress | None,
+    workers: int | None,
+) -> IndexReport:
+    """Write a new generation of the index: in worker processes when it is large."""
+    scratch = store.scratch()
+    parts = {part: [d for d in docs if part_of(d) == part] for part in PARTS}
+    workers = workers if workers is not None else default_workers()
+    vectors: list[Embedded] = []
+
+    def embed() -> None:
+        begun = time.perf_counter()
+        model = embedder()
+        weights = token_weights([vector_text(d) for d in docs], model)
+        known: dict[bytes, np.ndarray] = {}
+        for mine in parts.values():
+            vectors_for(mine, model, weights, known)
+        vectors.append((weights, known, time.perf_counter() - begun))
+
+    if workers > 1 and len(docs) >= MIN_PARALLEL:
+        if progress:
+            progress("index", 0, len(docs))
+        indexes = write_parts(
+            scratch,
+            parts,
+            index_name,
+            workers=workers,
+            limitmb=_WRITER_MB,
+            progress=lambda n: progress("index", n, len(docs)) if progress else None,
+            meanwhile=embed,
+        )
+    else:
         counter = _Counter(progress, len(docs))
         indexes = {
-            part: _write(
-                scratch, part, [d for d in docs if part_of(d) == part], (), counter, create=True
-            )
-            for part in PARTS
+            part: _write(scratch, part, mine, (), counter, create=True)
+            for part, mine in parts.items()
         }
-        return _finish(
-            store, scratch, indexes, library, graph, docs, started, (len(docs), 0), reason, None
-        )
+        embed()
+    return _finish(
+        store, scratch, indexes, library, graph, docs, started, (len(docs), 0), reason, vectors[0]
+    )
 
 
 def _existing_keys(live: Path, part: str) -> set[str]:
@@ -274,7 +321,7 @@ def _update(
 ) -> IndexReport:
     try:
         existing = {part: _existing_keys(live, part) for part in PARTS}
-        reuse = (read_weights(live), known_vectors(live, PARTS))
+        reuse = (read_weights(live), known_vectors(live, PARTS), 0.0)
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
     changes: dict[str, tuple[list[IndexDoc], set[str]]] = {}
@@ -325,12 +372,13 @@ def _finish(
     started: float,
     counts: tuple[int, int],
     reason: str,
-    reuse: tuple[np.ndarray, dict[bytes, np.ndarray]] | None,
+    vectors: Embedded,
 ) -> IndexReport:
     """Write the tables by document number (cover, vectors) and the words; publish.
 
-    ``reuse`` holds the token weights and the vectors already computed of the
-    generation an update starts from; None for an index written anew.
+    ``vectors`` holds the token weights and the vectors already computed (of
+    every document for a new index, of the generation an update starts from
+    for an update), and the seconds that took.
     """
     held: dict[str, list[IndexDoc | None]] = {}
     for part, ix in indexes.items():
@@ -345,14 +393,11 @@ def _finish(
     write_atomic(scratch / ALIASES_FILE, json.dumps(of_documents(docs, words)).encode())
     embedding_started = time.perf_counter()
     model = embedder()
-    if reuse is None:
-        weights, known = token_weights([vector_text(d) for d in docs], model), {}
-    else:
-        weights, known = reuse
+    weights, known, vector_seconds = vectors
     write_weights(scratch, weights)
     for part, numbered_docs in held.items():
         write_part(scratch, part, *vectors_for(numbered_docs, model, weights, known))
-    vector_seconds = time.perf_counter() - embedding_started
+    vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))
     return IndexReport(
@@ -360,7 +405,7 @@ def _finish(
         documents=len(docs),
         added=counts[0],
         removed=counts[1],
-        rebuilt=reuse is None,
+        rebuilt=reason != "update",
         reason=reason,
         editions=len(graph.editions),
         seconds=round(seconds, 3),

@@ -133,6 +133,9 @@ class _Trees:
         self.cache = cache
         self.composed: dict[str, tuple[Edition, Snapshot]] = {}
         self._trees: dict[str, Edition] = {}
+        # every snapshot of the chain is read twice (its counts, the graph) and the
+        # graph holds them all at once anyway
+        self._snapshots: dict[str, Snapshot] = {}
 
     def tree(self, key: str) -> Edition:
         if key in self.composed:
@@ -145,7 +148,14 @@ class _Trees:
     def snapshot(self, key: str) -> Snapshot:
         if key in self.composed:
             return self.composed[key][1]
-        return self.cache.snapshot(key)
+        snapshot = self._snapshots.get(key)
+        if snapshot is None:
+            snapshot = self._snapshots[key] = self.cache.snapshot(key)
+        return snapshot
+
+    def snapshots_read(self) -> None:
+        """The graph is built: the snapshots read for it need not stay in memory."""
+        self._snapshots.clear()
 
     def tree_dict(self, key: str) -> dict[str, Any]:
         return self.cache.tree_dict(key)
@@ -300,6 +310,7 @@ def build_library(
             )
         else:
             graph = None
+        trees.snapshots_read()
         fault_point("graph")
         # what the witnesses of an edition disagree on follows from their trees: the
         # same witnesses read by the same parser disagree as they did last time

@@ -19,9 +19,7 @@ build does meanwhile, and however it ends, they see one complete state.
 from __future__ import annotations
 
 import functools
-import gzip
 import json
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +27,7 @@ from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
 from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
 from crdex.index.lineage.snapshot import Snapshot
+from crdex.index.packed import UNREADABLE, dumps, pack, unpack
 from crdex.parser.serialize import edition_from_dict, edition_to_dict
 from crdex.parser.tree import Edition
 
@@ -127,8 +126,8 @@ class Generation:
 
     def _load(self, path: Path) -> Any:
         try:
-            return json.loads(gzip.decompress(path.read_bytes()))
-        except (OSError, EOFError, zlib.error, ValueError) as exc:
+            return unpack(path.read_bytes())
+        except UNREADABLE as exc:
             raise CacheDamaged(
                 f"{path}: cannot be read ({exc}); run 'crdex verify --repair'"
             ) from None
@@ -161,11 +160,6 @@ class Generation:
         return problems
 
 
-def _gz(data: Any) -> bytes:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return gzip.compress(text.encode("utf-8"), 3, mtime=0)
-
-
 class GenerationWriter:
     """Writes the files of a generation into its scratch directory."""
 
@@ -174,8 +168,7 @@ class GenerationWriter:
         (scratch / TREES).mkdir(parents=True, exist_ok=True)
 
     def json(self, name: str, data: Any) -> None:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        write_atomic(self.path / name, text.encode("utf-8"))
+        write_atomic(self.path / name, dumps(data))
 
     def documents(self, documents: dict[str, DocumentInfo]) -> None:
         self.json("documents.json", registry_to_dict(documents))
@@ -193,8 +186,8 @@ class GenerationWriter:
         self.json("rulings.json", {"attached": attached, "unplaced": unplaced})
 
     def tree(self, key: str, edition: Edition, snapshot: Snapshot) -> None:
-        write_atomic(self.path / TREES / f"{key}.tree.gz", _gz(edition_to_dict(edition)))
-        write_atomic(self.path / TREES / f"{key}.snap.gz", _gz(snapshot.to_dict()))
+        write_atomic(self.path / TREES / f"{key}.tree.gz", pack(edition_to_dict(edition)))
+        write_atomic(self.path / TREES / f"{key}.snap.gz", pack(snapshot.to_dict()))
 
     def manifest(self, **fields: Any) -> None:
         files = {

@@ -20,7 +20,6 @@ starts from has not embedded.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
@@ -35,6 +34,7 @@ from crdex.index.faults import fault_point
 from crdex.index.generations import write_atomic
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
+from crdex.index.packed import dumps
 from crdex.index.workers import default_workers
 
 from .aliases import ALIASES_FILE, of_documents
@@ -387,10 +387,10 @@ def _finish(
         finally:
             ix.close()
         table = cover_table(held[part])
-        write_atomic(scratch / cover_file(part), json.dumps(table, separators=(",", ":")).encode())
+        write_atomic(scratch / cover_file(part), dumps(table))
     words = vocabulary(docs)
-    write_atomic(scratch / WORDS_FILE, json.dumps(words).encode())
-    write_atomic(scratch / ALIASES_FILE, json.dumps(of_documents(docs, words)).encode())
+    write_atomic(scratch / WORDS_FILE, dumps(words))
+    write_atomic(scratch / ALIASES_FILE, dumps(of_documents(docs, words)))
     embedding_started = time.perf_counter()
     model = embedder()
     weights, known, vector_seconds = vectors

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import multiprocessing
 import os
 import signal
@@ -50,6 +51,10 @@ def _start(parent: int, ticks: Any) -> None:
     """Worker start-up: ignore Ctrl-C, and end when the building process ends."""
     global _TICKS
     _TICKS = ticks
+    # a forked worker shares the building process's pages until it writes to them,
+    # and a garbage collection writes to every object it walks: what was
+    # inherited is left out of collections, so it stays shared
+    gc.freeze()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):

@@ -157,6 +157,14 @@ class _Trees:
         """The graph is built: the snapshots read for it need not stay in memory."""
         self._snapshots.clear()
 
+    def trees_read(self) -> None:
+        """What the trees tell is known: the ones read from caches need not stay in memory.
+
+        The search index, written next by worker processes beside this one, reads
+        again the few it needs (rulings pages).
+        """
+        self._trees.clear()
+
     def tree_dict(self, key: str) -> dict[str, Any]:
         return self.cache.tree_dict(key)
 
@@ -220,7 +228,9 @@ def build_library(
     """Add the documents under ``paths`` to the library at ``home`` and publish a new generation.
 
     ``index`` builds the search index from the staged library (it is given
-    the view, the progress and the notice callbacks) and returns its report.
+    the view, the progress and the notice callbacks, ``force`` and
+    ``workers``) and returns its report. ``workers`` processes parse (and
+    index); None: one per core.
     ``remove`` names documents or editions to take out (see
     :func:`~.select.select_documents`); ``damaged`` lists documents whose parse
     caches must be made again; ``force`` makes the graph and the search
@@ -340,8 +350,11 @@ def build_library(
             topics=lambda: summaries.get("by_identity", {}),
             graph_key=key,
         )
+        trees.trees_read()
         search = (
-            index(view, progress, notice, force=force) if (index is not None and graph) else None
+            index(view, progress, notice, force=force, workers=workers)
+            if (index is not None and graph)
+            else None
         )
         fault_point("search")
         writer.documents(registry)

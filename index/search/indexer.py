@@ -112,7 +112,10 @@ class IndexReport:
     reason: str
     editions: int
     seconds: float
+    # embedding the documents (for a new index, done while the Whoosh parts are written)
     vector_seconds: float = 0.0
+    # writing the Whoosh parts, wall time
+    bm25_seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -274,6 +277,7 @@ def _create(
             vectors_for(mine, model, weights, known)
         vectors.append((weights, known, time.perf_counter() - begun))
 
+    begun = time.perf_counter()
     if workers > 1 and len(docs) >= MIN_PARALLEL:
         if progress:
             progress("index", 0, len(docs))
@@ -286,16 +290,20 @@ def _create(
             progress=lambda n: progress("index", n, len(docs)) if progress else None,
             meanwhile=embed,
         )
+        bm25_seconds = time.perf_counter() - begun
     else:
         counter = _Counter(progress, len(docs))
         indexes = {
             part: _write(scratch, part, mine, (), counter, create=True)
             for part, mine in parts.items()
         }
+        bm25_seconds = time.perf_counter() - begun
         embed()
-    return _finish(
+    report = _finish(
         store, scratch, indexes, library, graph, docs, started, (len(docs), 0), reason, vectors[0]
     )
+    report.bm25_seconds = round(bm25_seconds, 3)
+    return report
 
 
 def _existing_keys(live: Path, part: str) -> set[str]:

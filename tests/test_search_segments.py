@@ -5,7 +5,8 @@ editions from 2005 to 2026). Each part is written twice, by one writer in
 this process and by two workers as segments; the two indexes must hold the
 same documents under the same numbers (the cover and vector tables are by
 document number) and rank every query the same, with the same scores
-(BM25's statistics are summed over segments).
+(BM25's statistics are summed over segments), also when all parts are
+read as one with the queries the search plans.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ from pathlib import Path
 import pytest
 from whoosh import index as whoosh_index
 from whoosh.qparser import QueryParser
+from whoosh.reading import MultiReader
+from whoosh.searching import Searcher
 
 from crdex.index.library import Library
 from crdex.index.search.documents import collect_rulings, documents_from
 from crdex.index.search.generation import WEIGHTING
 from crdex.index.search.indexer import _Counter, _write, index_name, numbered
 from crdex.index.search.meta import PARTS, part_of
+from crdex.index.search.query import plan
 from crdex.index.search.segments import plan_pieces, write_parts
 
 QUERIES = ("scry", "trample damage", "mana ability", "library top cards", "state-based")
@@ -98,3 +102,21 @@ def test_segments_written_by_workers_make_the_index_one_writer_makes(
         a.close()
         b.close()
     segments.close()
+    # all parts read as one, as a search of every edition reads them, with the
+    # queries the search plans (alternatives of a word scored by the best)
+    both_one, both_many = _both(single), _both(parallel)
+    for text in (*QUERIES, "mana burn", "what happens when I scry zero", "ETB"):
+        planned = plan(text, date=None)
+        ranked_a = [(h.docnum, round(h.score, 9)) for h in both_one.search(planned.query, limit=50)]
+        ranked_b = [
+            (h.docnum, round(h.score, 9)) for h in both_many.search(planned.query, limit=50)
+        ]
+        assert ranked_a, text
+        assert ranked_b == ranked_a, text
+    both_one.close()
+    both_many.close()
+
+
+def _both(indexes: dict) -> Searcher:
+    leaves = [r for p in PARTS for r, _offset in indexes[p].reader().leaf_readers()]
+    return Searcher(MultiReader(leaves), weighting=WEIGHTING)

@@ -280,12 +280,19 @@ def load(paths: Iterable[PathLike] | None = None, *, home: PathLike | None = Non
 
 
 def _index_search(
-    view: LibraryView, progress: Progress | None, notice: Notice | None, *, force: bool = False
+    view: LibraryView,
+    progress: Progress | None,
+    notice: Notice | None,
+    *,
+    force: bool = False,
+    workers: int | None = None,
 ) -> Any:
     """The search index step of a build: index the staged library."""
     from crdex.index.search import update_index
 
-    return update_index(view, force=force, progress=progress, notice=notice)  # type: ignore[arg-type]
+    return update_index(  # type: ignore[arg-type]
+        view, force=force, progress=progress, notice=notice, workers=workers
+    )
 
 
 def build(

@@ -23,6 +23,7 @@ POINTS = (
     "parsed",  # every new document is parsed and cached
     "chain",  # the editions are worked out
     "graph",  # the identity graph is built
+    "indexing",  # the search index is being written (a new one by worker processes)
     "search",  # the search index generation is published
     "written",  # every file of the new generation is written, not yet renamed
     "renamed",  # the new generation is renamed into place, CURRENT not yet switched

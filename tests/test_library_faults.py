@@ -181,6 +181,22 @@ def test_a_build_killed_at_a_moment_changes_nothing_readers_see(
     assert _documents(home) == sorted([*BASE, *EXTRA])
 
 
+def test_a_build_killed_while_workers_write_a_new_search_index_leaves_no_process(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    mark = uuid.uuid4().hex
+    build = _start(home, "build", *_files(*BASE, *EXTRA), mark=mark, **{FAULT_ENV: "indexing"})
+    _out, err = build.communicate(timeout=900)
+    assert build.returncode == -signal.SIGKILL, err
+    assert _survivors(mark) == []
+    assert not (home / "search" / "CURRENT").exists()
+    done = _run(home, "build", *_files(*BASE, *EXTRA))
+    assert done.returncode == 0, done.stderr
+    assert _documents(home) == sorted([*BASE, *EXTRA])
+    assert _run(home, "verify").returncode == 0
+
+
 def test_ctrl_c_stops_a_build_at_once_with_exit_130(tmp_path: Path, base_home: Path) -> None:
     home = _copy(base_home, tmp_path)
     mark = uuid.uuid4().hex

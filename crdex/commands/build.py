@@ -38,9 +38,16 @@ _HOW = {
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes that parse documents and write a new search index "
+    "(default: one per core, at most 8); 1 holds the least memory.",
+)
 @home_option
 @json_option
-def build(paths: tuple[str, ...], home: str | None, as_json: bool) -> None:
+def build(paths: tuple[str, ...], workers: int | None, home: str | None, as_json: bool) -> None:
     """Add rules documents to the library; update its editions, identity graph and search index.
 
     PATHS are files or directories (read recursively; a markdown book is one
@@ -57,7 +64,7 @@ def build(paths: tuple[str, ...], home: str | None, as_json: bool) -> None:
     where = resolve_home(home)
     paths = paths or tuple(str(p) for p in bundled_documents())
     with progress_reporter(quiet=as_json) as progress:
-        report = api.build(paths, home=where, progress=progress, notice=note)
+        report = api.build(paths, home=where, progress=progress, notice=note, workers=workers)
     for line in _skipped(report.documents.skipped):
         warn(line)
     for line in report.warnings:

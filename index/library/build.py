@@ -133,6 +133,9 @@ class _Trees:
         self.cache = cache
         self.composed: dict[str, tuple[Edition, Snapshot]] = {}
         self._trees: dict[str, Edition] = {}
+        # every snapshot of the chain is read twice (its counts, the graph) and the
+        # graph holds them all at once anyway
+        self._snapshots: dict[str, Snapshot] = {}
 
     def tree(self, key: str) -> Edition:
         if key in self.composed:
@@ -145,7 +148,22 @@ class _Trees:
     def snapshot(self, key: str) -> Snapshot:
         if key in self.composed:
             return self.composed[key][1]
-        return self.cache.snapshot(key)
+        snapshot = self._snapshots.get(key)
+        if snapshot is None:
+            snapshot = self._snapshots[key] = self.cache.snapshot(key)
+        return snapshot
+
+    def snapshots_read(self) -> None:
+        """The graph is built: the snapshots read for it need not stay in memory."""
+        self._snapshots.clear()
+
+    def trees_read(self) -> None:
+        """What the trees tell is known: the ones read from caches need not stay in memory.
+
+        The search index, written next by worker processes beside this one, reads
+        again the few it needs (rulings pages).
+        """
+        self._trees.clear()
 
     def tree_dict(self, key: str) -> dict[str, Any]:
         return self.cache.tree_dict(key)
@@ -210,7 +228,9 @@ def build_library(
     """Add the documents under ``paths`` to the library at ``home`` and publish a new generation.
 
     ``index`` builds the search index from the staged library (it is given
-    the view, the progress and the notice callbacks) and returns its report.
+    the view, the progress and the notice callbacks, ``force`` and
+    ``workers``) and returns its report. ``workers`` processes parse (and
+    index); None: one per core.
     ``remove`` names documents or editions to take out (see
     :func:`~.select.select_documents`); ``damaged`` lists documents whose parse
     caches must be made again; ``force`` makes the graph and the search
@@ -300,6 +320,7 @@ def build_library(
             )
         else:
             graph = None
+        trees.snapshots_read()
         fault_point("graph")
         # what the witnesses of an edition disagree on follows from their trees: the
         # same witnesses read by the same parser disagree as they did last time
@@ -329,8 +350,11 @@ def build_library(
             topics=lambda: summaries.get("by_identity", {}),
             graph_key=key,
         )
+        trees.trees_read()
         search = (
-            index(view, progress, notice, force=force) if (index is not None and graph) else None
+            index(view, progress, notice, force=force, workers=workers)
+            if (index is not None and graph)
+            else None
         )
         fault_point("search")
         writer.documents(registry)

@@ -14,16 +14,14 @@ document again from where it was added.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
-import json
-import zlib
 from pathlib import Path
 from typing import Any
 
 from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
 from crdex.index.lineage.snapshot import SNAPSHOT_FORMAT, Snapshot
+from crdex.index.packed import UNREADABLE, pack, unpack
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.serialize import edition_from_dict, edition_to_dict
 from crdex.parser.tree import Edition
@@ -41,11 +39,6 @@ class CacheDamaged(LibraryError):
 
 def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _dump(data: Any) -> bytes:
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return gzip.compress(text.encode("utf-8"), 3, mtime=0)
 
 
 class ParseCache:
@@ -66,15 +59,15 @@ class ParseCache:
     def write(self, edition: Edition, snapshot: Snapshot) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
         sha = edition.source.sha256
-        write_atomic(self.tree_path(sha), _dump(edition_to_dict(edition)))
-        write_atomic(self.snapshot_path(sha), _dump(snapshot.to_dict()))
+        write_atomic(self.tree_path(sha), pack(edition_to_dict(edition)))
+        write_atomic(self.snapshot_path(sha), pack(snapshot.to_dict()))
 
     def _load(self, path: Path) -> Any:
         try:
-            return json.loads(gzip.decompress(path.read_bytes()))
+            return unpack(path.read_bytes())
         except FileNotFoundError:
             raise CacheDamaged(f"{path}: the parse cache is missing{_REMEDY}") from None
-        except (OSError, EOFError, zlib.error, ValueError, UnicodeDecodeError) as exc:
+        except UNREADABLE as exc:
             raise CacheDamaged(f"{path}: the parse cache is damaged ({exc}){_REMEDY}") from None
 
     def tree_dict(self, sha: str) -> dict[str, Any]:

@@ -20,13 +20,13 @@ build does meanwhile, and however it ends, they see one complete state.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
+from crdex.index.packed import UNREADABLE, dumps, loads, pack, unpack
 
 from .ruletable import RULES, RuleTable, write_rule_table
 from .tables import TABLES, TableGraph, write_tables
@@ -57,7 +57,7 @@ class Generation:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self.manifest: dict[str, Any] = json.loads((path / MANIFEST).read_text("utf-8"))
+            self.manifest: dict[str, Any] = loads((path / MANIFEST).read_bytes())
         except (OSError, ValueError) as exc:
             raise LibraryError(
                 f"{path / MANIFEST}: cannot be read ({exc}); run 'crdex verify --repair'"
@@ -70,7 +70,7 @@ class Generation:
 
     def _json(self, name: str) -> Any:
         try:
-            return json.loads((self.path / name).read_text("utf-8"))
+            return loads((self.path / name).read_bytes())
         except (OSError, ValueError) as exc:
             raise LibraryError(
                 f"{self.path / name}: cannot be read ({exc}); run 'crdex verify --repair'"
@@ -151,14 +151,11 @@ class Generation:
         return (self.path / TREES / f"{key}.tree.gz").is_file()
 
     def _load(self, path: Path) -> Any:
-        import gzip
-        import zlib
-
         from .caches import CacheDamaged
 
         try:
-            return json.loads(gzip.decompress(path.read_bytes()))
-        except (OSError, EOFError, zlib.error, ValueError) as exc:
+            return unpack(path.read_bytes())
+        except UNREADABLE as exc:
             raise CacheDamaged(
                 f"{path}: cannot be read ({exc}); run 'crdex verify --repair'"
             ) from None
@@ -199,13 +196,6 @@ class Generation:
         return problems
 
 
-def _gz(data: Any) -> bytes:
-    import gzip
-
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return gzip.compress(text.encode("utf-8"), 3, mtime=0)
-
-
 class GenerationWriter:
     """Writes the files of a generation into its scratch directory."""
 
@@ -214,8 +204,7 @@ class GenerationWriter:
         (scratch / TREES).mkdir(parents=True, exist_ok=True)
 
     def json(self, name: str, data: Any) -> None:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        write_atomic(self.path / name, text.encode("utf-8"))
+        write_atomic(self.path / name, dumps(data))
 
     def documents(self, documents: dict[str, DocumentInfo]) -> None:
         from .documents import registry_to_dict
@@ -259,8 +248,8 @@ class GenerationWriter:
     def tree(self, key: str, edition: Edition, snapshot: Snapshot) -> None:
         from crdex.parser.serialize import edition_to_dict
 
-        write_atomic(self.path / TREES / f"{key}.tree.gz", _gz(edition_to_dict(edition)))
-        write_atomic(self.path / TREES / f"{key}.snap.gz", _gz(snapshot.to_dict()))
+        write_atomic(self.path / TREES / f"{key}.tree.gz", pack(edition_to_dict(edition)))
+        write_atomic(self.path / TREES / f"{key}.snap.gz", pack(snapshot.to_dict()))
 
     def manifest(self, **fields: Any) -> None:
         from crdex.index.lineage.graph import GRAPH_FORMAT

@@ -15,7 +15,6 @@ existed) is read from its trees, in memory (:class:`~.rulerows.MemoryRules`).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
+from crdex.index.packed import dumps, loads
 
 from .rulerows import GlossaryRow, RuleRow, canonical, rule_rows
 
@@ -51,7 +51,9 @@ CREATE TABLE glossary_keys(tree INTEGER NOT NULL, key TEXT NOT NULL, pos INTEGER
     PRIMARY KEY (tree, key, pos)) WITHOUT ROWID;
 """
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+def _encode(value: Any) -> str:
+    return dumps(value).decode("utf-8")
 
 
 # -- writing -------------------------------------------------------------------------------
@@ -71,7 +73,7 @@ class _Writer:
         """The id of the blob ``value()`` (written as JSON) is, found by ``key``."""
         found = self._by_key.get(key)
         if found is None:
-            data = _ENCODE(value())
+            data = _encode(value())
             found = self.blobs.get(data)
             if found is None:
                 found = self.blobs[data] = self._next
@@ -247,7 +249,7 @@ _RULE = (
 
 
 def _rule(number: str, parent: str | None, body: str, cited: str) -> RuleRow:
-    kind, title, text, examples, rulings, references, children = json.loads(body)
+    kind, title, text, examples, rulings, references, children = loads(body)
     return RuleRow(
         number,
         parent,
@@ -258,7 +260,7 @@ def _rule(number: str, parent: str | None, body: str, cited: str) -> RuleRow:
         rulings,
         references,
         children,
-        json.loads(cited),
+        loads(cited),
     )
 
 
@@ -308,7 +310,7 @@ class TableRules:
             (self._tree, name.casefold()),
         )
         try:
-            return GlossaryRow(*json.loads(rows[0][0])) if rows else None
+            return GlossaryRow(*loads(rows[0][0])) if rows else None
         except (ValueError, TypeError) as exc:
             raise self._table.damaged(exc) from None
 

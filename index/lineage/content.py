@@ -65,6 +65,7 @@ _CONTRACTIONS = {
 _CONTRACTION = re.compile(r"\b(?:" + "|".join(map(re.escape, _CONTRACTIONS)) + r")(?!\w)")
 # a lossy copy turned every non-ASCII character into "?"; "who?ve" is "who've"
 _LOSSY = re.compile(r"(?<=\w)\?(?=\w)")
+_DIGIT = re.compile(r"\d")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -81,7 +82,7 @@ def fold(text: str) -> str:
 
 def mask_references(text: str) -> str:
     """Replace cross-reference numbers with ``#`` (the words around them stay)."""
-    if not any(c.isdigit() for c in text):
+    if _DIGIT.search(text) is None:
         return text
     text = _DOTTED.sub("#", text)
     return _KEYWORD.sub(lambda m: f"{m.group(1)} #", text)

@@ -24,7 +24,6 @@ string table, so that a warm command loads it in well under a second.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from crdex.index.coverage import Coverage
+from crdex.index.packed import dumps, loads
 
 __all__ = [
     "GRAPH_FORMAT",
@@ -281,11 +281,9 @@ class Graph:
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(
-            json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":")), "utf-8"
-        )
+        tmp.write_bytes(dumps(self.to_dict()))
         tmp.replace(path)
 
     @classmethod
     def load(cls, path: Path) -> Graph:
-        return cls.from_dict(json.loads(path.read_text("utf-8")))
+        return cls.from_dict(loads(path.read_bytes()))

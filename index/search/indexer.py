@@ -20,7 +20,6 @@ starts from has not embedded.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
@@ -31,9 +30,12 @@ from whoosh import index as whoosh_index
 from whoosh.filedb.filestore import RamStorage, Storage
 from whoosh.index import Index
 
+from crdex.index.faults import fault_point
 from crdex.index.generations import write_atomic
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
+from crdex.index.packed import dumps
+from crdex.index.workers import default_workers
 
 from .aliases import ALIASES_FILE, of_documents
 from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
@@ -41,6 +43,7 @@ from .embedding import embedder
 from .errors import IndexDamaged
 from .meta import PARTS, describe, incompatibility, part_of
 from .schema import make_schema
+from .segments import MIN_PARALLEL, write_parts
 from .store import IndexStore
 from .vectors import (
     VectorTable,
@@ -74,6 +77,8 @@ Progress = Callable[[str, int, int], None]
 Notice = Callable[[str], None]
 # document number → the date ranges it is in force (None: deleted)
 Cover = list[list[list[int]] | None]
+# token weights, digest → vector of the texts embedded, and the seconds that took
+Embedded = tuple["np.ndarray", dict[bytes, "np.ndarray"], float]
 
 
 @dataclass(slots=True)
@@ -107,7 +112,10 @@ class IndexReport:
     reason: str
     editions: int
     seconds: float
+    # embedding the documents (for a new index, done while the Whoosh parts are written)
     vector_seconds: float = 0.0
+    # writing the Whoosh parts, wall time
+    bm25_seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -169,6 +177,7 @@ def _write(
     stale = list(stale)
     if docs or stale or create:
         with ix.writer(limitmb=_WRITER_MB) as writer:
+            fault_point("indexing")
             for key in stale:
                 writer.delete_by_term("key", key)
                 counter.step()
@@ -207,11 +216,13 @@ def update_index(
     force: bool = False,
     progress: Progress | None = None,
     notice: Notice | None = None,
+    workers: int | None = None,
 ) -> IndexReport:
     """Bring the search index of ``library`` (a library with a home) up to date.
 
     ``force`` writes it anew even when an update would do. ``notice`` is told
-    why an existing index is being replaced rather than updated.
+    why an existing index is being replaced rather than updated. A new index
+    is written by up to ``workers`` processes (default: one per core).
     """
     if library.home is None:
         raise ValueError("update_index needs a library with a home directory")
@@ -238,17 +249,61 @@ def update_index(
                 reason = "damaged"
                 if notice:
                     notice(f"{exc}; rebuilding it")
-        scratch = store.scratch()
+        return _create(store, library, graph, docs, started, reason, progress, workers)
+
+
+def _create(
+    store: IndexStore,
+    library: Library,
+    graph: Graph,
+    docs: list[IndexDoc],
+    started: float,
+    reason: str,
+    progress: Progress | None,
+    workers: int | None,
+) -> IndexReport:
+    """Write a new generation of the index: in worker processes when it is large."""
+    scratch = store.scratch()
+    parts = {part: [d for d in docs if part_of(d) == part] for part in PARTS}
+    workers = workers if workers is not None else default_workers()
+    vectors: list[Embedded] = []
+
+    def embed() -> None:
+        begun = time.perf_counter()
+        model = embedder()
+        weights = token_weights([vector_text(d) for d in docs], model)
+        known: dict[bytes, np.ndarray] = {}
+        for mine in parts.values():
+            vectors_for(mine, model, weights, known)
+        vectors.append((weights, known, time.perf_counter() - begun))
+
+    begun = time.perf_counter()
+    if workers > 1 and len(docs) >= MIN_PARALLEL:
+        if progress:
+            progress("index", 0, len(docs))
+        indexes = write_parts(
+            scratch,
+            parts,
+            index_name,
+            workers=workers,
+            limitmb=_WRITER_MB,
+            progress=lambda n: progress("index", n, len(docs)) if progress else None,
+            meanwhile=embed,
+        )
+        bm25_seconds = time.perf_counter() - begun
+    else:
         counter = _Counter(progress, len(docs))
         indexes = {
-            part: _write(
-                scratch, part, [d for d in docs if part_of(d) == part], (), counter, create=True
-            )
-            for part in PARTS
+            part: _write(scratch, part, mine, (), counter, create=True)
+            for part, mine in parts.items()
         }
-        return _finish(
-            store, scratch, indexes, library, graph, docs, started, (len(docs), 0), reason, None
-        )
+        bm25_seconds = time.perf_counter() - begun
+        embed()
+    report = _finish(
+        store, scratch, indexes, library, graph, docs, started, (len(docs), 0), reason, vectors[0]
+    )
+    report.bm25_seconds = round(bm25_seconds, 3)
+    return report
 
 
 def _existing_keys(live: Path, part: str) -> set[str]:
@@ -274,7 +329,7 @@ def _update(
 ) -> IndexReport:
     try:
         existing = {part: _existing_keys(live, part) for part in PARTS}
-        reuse = (read_weights(live), known_vectors(live, PARTS))
+        reuse = (read_weights(live), known_vectors(live, PARTS), 0.0)
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
     changes: dict[str, tuple[list[IndexDoc], set[str]]] = {}
@@ -325,12 +380,13 @@ def _finish(
     started: float,
     counts: tuple[int, int],
     reason: str,
-    reuse: tuple[np.ndarray, dict[bytes, np.ndarray]] | None,
+    vectors: Embedded,
 ) -> IndexReport:
     """Write the tables by document number (cover, vectors) and the words; publish.
 
-    ``reuse`` holds the token weights and the vectors already computed of the
-    generation an update starts from; None for an index written anew.
+    ``vectors`` holds the token weights and the vectors already computed (of
+    every document for a new index, of the generation an update starts from
+    for an update), and the seconds that took.
     """
     held: dict[str, list[IndexDoc | None]] = {}
     for part, ix in indexes.items():
@@ -339,20 +395,17 @@ def _finish(
         finally:
             ix.close()
         table = cover_table(held[part])
-        write_atomic(scratch / cover_file(part), json.dumps(table, separators=(",", ":")).encode())
+        write_atomic(scratch / cover_file(part), dumps(table))
     words = vocabulary(docs)
-    write_atomic(scratch / WORDS_FILE, json.dumps(words).encode())
-    write_atomic(scratch / ALIASES_FILE, json.dumps(of_documents(docs, words)).encode())
+    write_atomic(scratch / WORDS_FILE, dumps(words))
+    write_atomic(scratch / ALIASES_FILE, dumps(of_documents(docs, words)))
     embedding_started = time.perf_counter()
     model = embedder()
-    if reuse is None:
-        weights, known = token_weights([vector_text(d) for d in docs], model), {}
-    else:
-        weights, known = reuse
+    weights, known, vector_seconds = vectors
     write_weights(scratch, weights)
     for part, numbered_docs in held.items():
         write_part(scratch, part, *vectors_for(numbered_docs, model, weights, known))
-    vector_seconds = time.perf_counter() - embedding_started
+    vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))
     return IndexReport(
@@ -360,7 +413,7 @@ def _finish(
         documents=len(docs),
         added=counts[0],
         removed=counts[1],
-        rebuilt=reuse is None,
+        rebuilt=reason != "update",
         reason=reason,
         editions=len(graph.editions),
         seconds=round(seconds, 3),

@@ -25,13 +25,8 @@ from __future__ import annotations
 import hashlib
 
 from whoosh import fields
-from whoosh.analysis import (
-    DelimitedAttributeFilter,
-    LowercaseFilter,
-    RegexTokenizer,
-    StemFilter,
-    StopFilter,
-)
+
+from .analysis import RuleAnalyzer
 
 __all__ = [
     "BODY_WEIGHTS",
@@ -68,15 +63,9 @@ BODY_WEIGHTS: dict[str, float] = {
 WORD = r"\w+(?:\.?\w+)*"
 
 
-def analyzer():
+def analyzer() -> RuleAnalyzer:
     """Tokens (with an optional ``^boost``) → lower case → minus articles → English stems."""
-    return (
-        RegexTokenizer(WORD + r"(?:\^\d+(?:\.\d+)?)?")
-        | DelimitedAttributeFilter("^", "boost", 1.0, float)
-        | LowercaseFilter()
-        | StopFilter(stoplist=INDEX_STOP_WORDS, minsize=1)
-        | StemFilter(lang="en", cachesize=-1)
-    )
+    return RuleAnalyzer(WORD, INDEX_STOP_WORDS)
 
 
 def make_schema() -> fields.Schema:

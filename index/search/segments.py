@@ -1,0 +1,138 @@
+"""Writing a new index's parts as segments, in worker processes side by side.
+
+Whoosh spends about a millisecond and a half of pure Python on each
+document (analysis, posting pools, per-document columns), so one process
+writing the whole corpus's ~18,000 documents is the longest step of a
+build. A Whoosh index is a list of segments, each written on its own and
+named in the table of contents (TOC) at commit, so the documents of a part
+are cut into pieces and each piece is written as a segment by a worker
+(see :mod:`crdex.index.workers`: workers die with the build). The building
+process then commits one TOC per part listing its segments, in the order
+of the pieces, so document numbers are those a single writer would have
+given. While the workers write, the building process does work of its own
+(``meanwhile``: the documents' vectors).
+
+Pieces are cut to balance the workers, not by part: with two workers the
+latest part (a fifth of the documents) and a piece of the earlier part fill
+one, the rest of the earlier part the other. A part is cut into as few
+segments as that allows, since every segment costs a search a little.
+
+This uses two internals of Whoosh's segment writer, as its own
+multiprocessing writer does (``whoosh.multiproc``): a writer without the
+index lock finishing a segment without committing it
+(``_finalize_segment``), and the commit of a TOC listing segments written
+elsewhere (``_commit_toc``). Its own multiprocessing writer is not used
+because its processes outlive a killed build.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index
+from whoosh.index import Index
+from whoosh.writing import SegmentWriter
+
+from crdex.index.faults import fault_point
+from crdex.index.workers import WorkerPool, tick
+
+from .documents import IndexDoc
+from .schema import make_schema
+
+__all__ = ["Piece", "plan_pieces", "write_parts"]
+
+# documents a worker writes between two progress reports
+_TICK = 100
+# below this many documents one process writes everything (starting workers costs more)
+MIN_PARALLEL = 2_000
+
+# (part, where in the part's documents it starts, the documents it holds)
+Piece = tuple[str, int, list[IndexDoc]]
+
+
+def plan_pieces(parts: dict[str, list[IndexDoc]], workers: int) -> list[Piece]:
+    """The pieces to write, largest first: each part cut into pieces of at most an even share.
+
+    The share is the total over the workers, so a part larger than a share
+    gives whole shares and a remainder; a longest-first queue then fills
+    each worker to about the share.
+    """
+    total = sum(len(docs) for docs in parts.values())
+    share = max(1, math.ceil(total / max(1, workers)))
+    pieces = [
+        (part, start, docs[start : start + share])
+        for part, docs in parts.items()
+        for start in range(0, len(docs), share)
+    ]
+    return sorted(pieces, key=lambda p: -len(p[2]))
+
+
+def _write_piece(directory: str, name: str, docs: list[IndexDoc], limitmb: int) -> Any:
+    """In a worker: write ``docs`` as one segment of the index ``name``; return the segment."""
+    ix = whoosh_index.open_dir(directory, indexname=name)
+    # on failure nothing is cleaned here: the build discards its scratch directory
+    writer = SegmentWriter(ix, _lk=False, limitmb=limitmb)
+    for n, doc in enumerate(docs, 1):
+        writer.add_document(**doc.fields())
+        if n % _TICK == 0:
+            tick(_TICK)
+    tick(len(docs) % _TICK)
+    # the part's temporary directory is shared by its writers: the commit removes it
+    segment = writer._finalize_segment()
+    ix.close()
+    return segment
+
+
+def _commit(ix: Index, segments: list[Any]) -> None:
+    """Commit a TOC of ``ix`` listing ``segments``, in order."""
+    writer = SegmentWriter(ix)
+    try:
+        writer._close_segment()  # the writer's own segment stays empty
+        writer._commit_toc(segments)
+    except BaseException:
+        writer.cancel()
+        raise
+    writer._finish()
+
+
+def write_parts(
+    directory: Path,
+    parts: dict[str, list[IndexDoc]],
+    names: Callable[[str], str],
+    *,
+    workers: int,
+    limitmb: int,
+    progress: Callable[[int], None],
+    meanwhile: Callable[[], None],
+) -> dict[str, Index]:
+    """Create an index per part in ``directory`` (named by ``names``) holding its documents.
+
+    ``progress`` is told how many documents are written so far; ``meanwhile``
+    runs in this process while the workers write.
+    """
+    for part in parts:
+        whoosh_index.create_in(directory, make_schema(), indexname=names(part)).close()
+    pieces = plan_pieces(parts, workers)
+    with WorkerPool(min(workers, len(pieces)), "writing the search index") as pool:
+        futures = {
+            pool.submit(_write_piece, str(directory), names(part), docs, limitmb): (part, start)
+            for part, start, docs in pieces
+        }
+        fault_point("indexing")  # the workers are started: they must die with this process
+        meanwhile()
+        total = sum(len(docs) for docs in parts.values())
+        # every document may be added while the last segment is still being written
+        for _segment in pool.as_done(
+            set(futures), poll=lambda: progress(min(pool.ticks(), total - 1))
+        ):
+            pass
+        progress(total)
+        segments = {where: pool.result(future) for future, where in futures.items()}
+    indexes = {}
+    for part in parts:
+        ix = indexes[part] = whoosh_index.open_dir(directory, indexname=names(part))
+        _commit(ix, [segments[w] for w in sorted(segments) if w[0] == part])
+    return indexes

@@ -1,0 +1,138 @@
+"""Worker processes for a build that never outlive it.
+
+A build parses documents and writes the search index's segments in worker
+processes. Workers ignore Ctrl-C (the building process decides what an
+interrupt means) and die with the building process: on Linux the kernel
+kills them when it dies (``PR_SET_PDEATHSIG``), and everywhere a watch
+thread ends them when their parent is gone. A build killed with SIGKILL
+leaves no process behind; a build interrupted with Ctrl-C kills its workers
+at once instead of waiting for them. A worker that dies (out of memory,
+killed) is a :class:`~crdex.index.errors.LibraryError`, not a traceback.
+
+Workers may report progress within a long job through a counter shared
+with the building process (:func:`tick`), which reads it with
+:meth:`WorkerPool.ticks`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import gc
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from crdex.index.errors import LibraryError
+
+__all__ = ["WorkerPool", "default_workers", "tick"]
+
+T = TypeVar("T")
+
+_PR_SET_PDEATHSIG = 1
+_WATCH_SECONDS = 0.5
+# the counter a worker adds its progress to (set in each worker at start-up)
+_TICKS: Any = None
+
+
+def default_workers() -> int:
+    """As many workers as cores, at most eight."""
+    return min(os.cpu_count() or 1, 8)
+
+
+def _start(parent: int, ticks: Any) -> None:
+    """Worker start-up: ignore Ctrl-C, and end when the building process ends."""
+    global _TICKS
+    _TICKS = ticks
+    # a forked worker shares the building process's pages until it writes to them,
+    # and a garbage collection writes to every object it walks: what was
+    # inherited is left out of collections, so it stays shared
+    gc.freeze()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the kernel was told
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="crdex-parent-watch", daemon=True).start()
+
+
+def tick(n: int = 1) -> None:
+    """In a worker: add ``n`` to the progress its building process reads."""
+    if _TICKS is not None:
+        with _TICKS.get_lock():
+            _TICKS.value += n
+
+
+class WorkerPool:
+    """Up to ``workers`` processes doing ``what`` (named in the error if one dies).
+
+    Use as a context manager: leaving it normally waits for the workers to
+    end; leaving it by an exception (Ctrl-C included) kills them.
+    """
+
+    def __init__(self, workers: int, what: str) -> None:
+        self.what = what
+        self._ticks = multiprocessing.Value("q", 0)
+        self._pool = ProcessPoolExecutor(
+            max_workers=max(1, workers), initializer=_start, initargs=(os.getpid(), self._ticks)
+        )
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self._pool.shutdown(wait=True)
+        else:
+            self.kill()
+
+    def kill(self) -> None:
+        processes = list((getattr(self._pool, "_processes", None) or {}).values())
+        for process in processes:
+            with contextlib.suppress(OSError, AttributeError):
+                process.kill()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        return self._pool.submit(fn, *args)
+
+    def ticks(self) -> int:
+        """The progress the workers reported with :func:`tick`."""
+        return int(self._ticks.value)
+
+    def result(self, future: Future[T]) -> T:
+        """A finished job's result; a dead worker is a LibraryError."""
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise LibraryError(
+                f"a process {self.what} died unexpectedly (out of memory?); "
+                "nothing was changed: run the build again"
+            ) from None
+
+    def as_done(
+        self, futures: set[Future[T]], *, poll: Callable[[], None] | None = None
+    ) -> Iterator[T]:
+        """The results of ``futures`` as they finish; ``poll`` is called every quarter second."""
+        pending = set(futures)
+        while pending:
+            ready, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            if poll:
+                poll()
+            for future in ready:
+                yield self.result(future)

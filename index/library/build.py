@@ -364,9 +364,10 @@ def build_library(
             writer.rules(
                 chain,
                 trees.tree,
-                trees.tree_dict,
+                trees.cache,
                 previous=None if force else previous,
                 progress=progress,
+                workers=workers,
             )
         writer.rulings(attached, unplaced)
         writer.json("summaries.json", summaries)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from crdex.index.lineage.snapshot import Snapshot
     from crdex.parser.tree import Edition
 
+    from .caches import ParseCache
     from .documents import DocumentInfo
     from .editions import EditionRecord
 
@@ -222,10 +223,11 @@ class GenerationWriter:
         self,
         chain: list[EditionRecord],
         tree: Callable[[str], Edition],
-        tree_dict: Callable[[str], dict[str, Any]],
+        cache: ParseCache,
         *,
         previous: Generation | None,
         progress: Callable[[str, int, int], None] | None = None,
+        workers: int | None = None,
     ) -> None:
         """The rows of every edition of the chain (see :mod:`.ruletable`)."""
         from crdex.parser.fingerprint import parser_fingerprint
@@ -234,10 +236,11 @@ class GenerationWriter:
             self.path / RULES,
             chain,
             tree,
-            tree_dict,
+            cache,
             parser=parser_fingerprint(),
             previous=previous,
             progress=progress,
+            workers=workers,
         )
 
     def rulings(

@@ -17,7 +17,20 @@ from typing import Any, Protocol
 
 from crdex.parser.numbers import RuleNumber
 
-__all__ = ["EditionRules", "GlossaryRow", "MemoryRules", "RuleRow", "canonical", "rule_rows"]
+__all__ = [
+    "EditionRules",
+    "GlossaryRow",
+    "MemoryRules",
+    "RuleRow",
+    "body_key",
+    "canonical",
+    "citing",
+    "glossary_key",
+    "rule_rows",
+]
+
+# what show gives of a rule's own rulings (a rulings page's rules have them)
+_RULING = ("text", "source", "date", "number")
 
 
 class RuleRow:
@@ -60,6 +73,22 @@ class RuleRow:
         self.children = children
         self.cited_by = cited_by
 
+    @classmethod
+    def of(cls, rule: dict[str, Any], cited: dict[str, list[str]]) -> RuleRow:
+        """A rule of a tree given as plain data; ``cited`` is :func:`citing` of the tree."""
+        return cls(
+            rule["number"],
+            rule["parent"],
+            rule["kind"],
+            rule["title"] or "",
+            rule["text"],
+            tuple(rule["examples"]),
+            [{k: x[k] for k in _RULING} for x in rule["rulings"]],
+            _targets(rule["references"]),
+            tuple(rule["children"]),
+            tuple(cited.get(rule["number"], ())),
+        )
+
     def body(self) -> list[Any]:
         """Everything but the number, parent and citers (stored once however often it recurs)."""
         return [
@@ -71,19 +100,6 @@ class RuleRow:
             self.references,
             self.children,
         ]
-
-    def key(self) -> tuple[Any, ...]:
-        """:meth:`body` as a value to find it by (a rule recurs in edition after edition)."""
-        return (
-            "rule",
-            self.kind,
-            self.title,
-            self.text,
-            tuple(self.examples),
-            tuple(tuple(r.values()) for r in self.rulings),
-            tuple(self.references),
-            tuple(self.children),
-        )
 
 
 class GlossaryRow:
@@ -105,25 +121,26 @@ class GlossaryRow:
         self.references = references
         self.obsolete = obsolete
 
+    @classmethod
+    def of(cls, entry: dict[str, Any]) -> GlossaryRow:
+        """A glossary entry of a tree given as plain data."""
+        return cls(
+            entry["term"],
+            entry["definition"],
+            tuple(entry["aliases"]),
+            _targets(entry["references"]),
+            entry["obsolete"],
+        )
+
     def body(self) -> list[Any]:
         return [self.term, self.definition, self.aliases, self.references, self.obsolete]
-
-    def key(self) -> tuple[Any, ...]:
-        return (
-            "glossary",
-            self.term,
-            self.definition,
-            tuple(self.aliases),
-            tuple(self.references),
-            self.obsolete,
-        )
 
     def names(self) -> list[str]:
         """The names it is found by: its term and its other names, case folded."""
         return list(dict.fromkeys([self.term.casefold(), *(a.casefold() for a in self.aliases)]))
 
 
-def _citing(tree: dict[str, Any]) -> dict[str, list[str]]:
+def citing(tree: dict[str, Any]) -> dict[str, list[str]]:
     """Rule number → the numbers of the rules (and glossary terms) that refer to it."""
     out: dict[str, list[str]] = {}
     for rule in tree["rules"]:
@@ -145,42 +162,46 @@ def _targets(refs: list[dict[str, Any]]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ref["target"] for ref in refs)) if refs else ()
 
 
+def body_key(rule: dict[str, Any]) -> tuple[Any, ...]:
+    """What :meth:`RuleRow.body` of a rule of a tree is made of, without making it.
+
+    A rule recurs unchanged in edition after edition: its row is stored once,
+    found by this.
+    """
+    return (
+        "rule",
+        rule["kind"],
+        rule["title"] or "",
+        rule["text"],
+        tuple(rule["examples"]),
+        tuple(tuple(x[k] for k in _RULING) for x in rule["rulings"]),
+        tuple(ref["target"] for ref in rule["references"]),
+        tuple(rule["children"]),
+    )
+
+
+def glossary_key(entry: dict[str, Any]) -> tuple[Any, ...]:
+    """What :meth:`GlossaryRow.body` of a glossary entry of a tree is made of."""
+    return (
+        "glossary",
+        entry["term"],
+        entry["definition"],
+        tuple(entry["aliases"]),
+        tuple(ref["target"] for ref in entry["references"]),
+        entry["obsolete"],
+    )
+
+
 def rule_rows(tree: dict[str, Any]) -> tuple[list[RuleRow], list[GlossaryRow]]:
     """The rules (in document order) and glossary entries of a tree given as plain data.
 
     ``tree`` is what :func:`crdex.parser.serialize.edition_to_dict` makes
     (the parse cache's and the exports' shape).
     """
-    cited = _citing(tree)
-    rules = [
-        RuleRow(
-            r["number"],
-            r["parent"],
-            r["kind"],
-            r["title"] or "",
-            r["text"],
-            tuple(r["examples"]),
-            [
-                {"text": x["text"], "source": x["source"], "date": x["date"], "number": x["number"]}
-                for x in r["rulings"]
-            ],
-            _targets(r["references"]),
-            tuple(r["children"]),
-            tuple(cited.get(r["number"], ())),
-        )
-        for r in tree["rules"]
+    cited = citing(tree)
+    return [RuleRow.of(r, cited) for r in tree["rules"]], [
+        GlossaryRow.of(g) for g in tree["glossary"]
     ]
-    glossary = [
-        GlossaryRow(
-            g["term"],
-            g["definition"],
-            tuple(g["aliases"]),
-            _targets(g["references"]),
-            g["obsolete"],
-        )
-        for g in tree["glossary"]
-    ]
-    return rules, glossary
 
 
 def canonical(number: str) -> str:

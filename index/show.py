@@ -10,35 +10,18 @@ parsed tree where there are none; not from the search index.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from crdex.index.asked import lookup_number
 from crdex.index.errors import UnknownRule
-from crdex.parser.numbers import NUMBER_RE, RuleNumber
+from crdex.parser.numbers import RuleNumber
 
 if TYPE_CHECKING:
     from crdex.index.library.rulerows import EditionRules, RuleRow
     from crdex.index.lineage.editions import EditionRef
     from crdex.index.questions import Lineage
-
-_LOOKUP = re.compile(rf"(?:(?:rule|cr|§)\s*)?(?P<n>{NUMBER_RE.pattern})\.?", re.IGNORECASE)
-
-
-def lookup_number(raw: str) -> str | None:
-    """The canonical rule number if the query is one ("701.22", "rule 702.19b"), else None."""
-    m = _LOOKUP.fullmatch(raw.strip())
-    if m is None:
-        return None
-    try:
-        number = RuleNumber.parse(m.group("n").lower())
-    except ValueError:
-        return None
-    if number.rule is None and 10 <= number.section < 100:
-        return None  # "21" is a count, not a rule
-    return str(number)
-
 
 __all__ = ["GlossaryView", "RuleView", "show", "topic_rulings"]
 

@@ -56,3 +56,24 @@ def test_what_is_not_one_edition_s_number_is_left_to_the_index(web_home: Path) -
     assert lookup(web_home, "701.22", all_editions=True) is None
     assert lookup(web_home, "701.22", source="all") is None
     assert lookup(web_home, "   ") is None
+
+
+def test_rulings_filed_by_a_rulings_page_are_looked_up_as_the_index_has_them(
+    tmp_path: Path,
+) -> None:
+    from crdex import api
+    from crdex.corpus import bundled_documents
+
+    home = tmp_path / "home"
+    api.build(bundled_documents(), home=home)
+    index = open_search(home)
+    with_rulings = 0
+    for record in Library(home).chain():
+        for number in ("5", "501", "501.5", "501.10", "701"):
+            found = lookup(home, number, edition=record.id, limit=1000)
+            assert found is not None
+            assert found.to_dict() == index.search(number, edition=record.id, limit=1000).to_dict()
+            with_rulings += sum(1 for hit in found.hits if hit.rulings)
+    # the bundled rulings page (2008-03-17) files rulings under 501.5 ("can't be
+    # regenerated") and 501.10
+    assert with_rulings >= 2

@@ -19,11 +19,13 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crdex.index.coverage import Coverage
 from crdex.index.errors import LibraryError
 from crdex.index.lineage.graph import EditionInfo, Graph, Identity, Link, Run, Version
+
+if TYPE_CHECKING:
+    from crdex.index.coverage import Coverage
 
 __all__ = ["TABLES", "TableGraph", "write_tables"]
 
@@ -271,6 +273,8 @@ class TableGraph:
     def coverage(self, edition: int) -> Coverage:
         cov = self._coverage.get(edition)
         if cov is None:
+            from crdex.index.coverage import Coverage
+
             cov = self._coverage[edition] = Coverage.from_dict(self.editions[edition].coverage)
         return cov
 

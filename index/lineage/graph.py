@@ -28,9 +28,10 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from crdex.index.coverage import Coverage
+if TYPE_CHECKING:
+    from crdex.index.coverage import Coverage
 from crdex.index.packed import dumps, loads
 
 __all__ = [
@@ -211,6 +212,9 @@ class Graph:
         """What edition ``edition``'s witnesses cover."""
         cov = self._coverage.get(edition)
         if cov is None:
+            # read only for an edition known in part (a question about one rule rarely asks)
+            from crdex.index.coverage import Coverage
+
             cov = self._coverage[edition] = Coverage.from_dict(self.editions[edition].coverage)
         return cov
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .worddiff import render
-
 if TYPE_CHECKING:
     from .diff import DiffItem, EditionDiff
     from .history import History
@@ -57,6 +55,8 @@ def topic_line(topic: dict[str, Any]) -> str:
 
 
 def render_history(h: History) -> str:
+    from .worddiff import render  # words compared only where a change is printed
+
     first = h.entries[0]
     last = h.entries[-1]
     asked = h.at_edition()
@@ -148,6 +148,8 @@ def _sides(sides: list) -> str:
 
 def render_change(item: DiffItem, words: bool = True) -> list[str]:
     """One change of a diff: a line, and its word-level differences under it when ``words``."""
+    from .worddiff import render  # words compared only where a change is printed
+
     old, new = item.old, item.new
     if item.kind == "added":
         s = new[0]

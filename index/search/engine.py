@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from whoosh import query as wq
 
+from crdex.index.asked import lookup_number
 from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
-from crdex.index.show import lookup_number
 
 from .errors import IndexDamaged, SearchError
 from .fusion import fuse

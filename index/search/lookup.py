@@ -20,11 +20,11 @@ import os
 import unicodedata
 from pathlib import Path
 
+from crdex.index.asked import lookup_number
 from crdex.index.errors import LibraryError, LineageError
 from crdex.index.library.library import Library
 from crdex.index.library.tables import TableGraph
 from crdex.index.lineage.editions import Deferred
-from crdex.index.show import lookup_number
 
 from .errors import SearchError
 from .hits import EditionNames, fill_lookup, find_indexed, outside_chain, scope_of
@@ -64,8 +64,13 @@ def lookup(
         graph = library.graph()
     except LibraryError:  # no dated documents, or the tables are damaged: the index says
         return None
-    if not isinstance(graph, TableGraph):
+    if not isinstance(graph, TableGraph) or library.generation is None:
         return None
+    # rulings pages file every ruling they hold in the generation's rulings, placed or
+    # not: with none filed there are none to collect (and the documents need not be read)
+    gen = library.generation
+    filed = bool(gen.rulings) or bool(gen.unplaced_rulings)
+    rulings = collect_rulings(library, graph) if filed else {}
     others = Deferred(lambda: outside_chain(library))
     try:
         ref, asked = scope_of(
@@ -76,7 +81,7 @@ def lookup(
     assert ref is not None and ref.index is not None  # one edition of the chain
     result = SearchResult(query=query, mode="lookup", edition=ref.id, asked=asked)
     dates = [date_int(e.date) for e in graph.editions]
-    context = VersionContext(graph, collect_rulings(library, graph), glossary=False)
+    context = VersionContext(graph, rulings, glossary=False)
     found = []
     for _key, ident in graph.held_at(number, ref.index):
         version = version_of(ident, ref.index, context, dates, _STILL)

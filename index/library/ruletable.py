@@ -29,6 +29,7 @@ from crdex.index.errors import LibraryError
 from crdex.index.packed import dumps, loads
 
 from .rulerows import GlossaryRow, RuleRow, body_key, canonical, citing, glossary_key
+from .tables import read_only
 
 if TYPE_CHECKING:
     from crdex.parser.tree import Edition
@@ -278,9 +279,7 @@ class RuleTable:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self._db = sqlite3.connect(
-                f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
-            )
+            self._db = read_only(path)
             meta = dict(self._db.execute("SELECT name, value FROM meta"))
             self._trees = dict(self._db.execute("SELECT key, id FROM trees"))
         except sqlite3.Error as exc:

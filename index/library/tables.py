@@ -27,7 +27,7 @@ from crdex.index.lineage.graph import EditionInfo, Graph, Identity, Link, Run, V
 if TYPE_CHECKING:
     from crdex.index.coverage import Coverage
 
-__all__ = ["TABLES", "TableGraph", "write_tables"]
+__all__ = ["TABLES", "TableGraph", "read_only", "write_tables"]
 
 TABLES = "tables.sqlite"
 TABLES_FORMAT = 1
@@ -49,6 +49,17 @@ CREATE TABLE links(kind TEXT NOT NULL, edition INTEGER NOT NULL, source TEXT NOT
 CREATE INDEX links_source ON links(source);
 CREATE INDEX links_target ON links(target);
 """
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to a generation's SQLite file, for the threads of a server.
+
+    The web application and the MCP server answer in worker threads: one
+    connection serves them all, its queries taking turns behind a lock the
+    caller holds. The file never changes (``immutable``): a generation is
+    published whole.
+    """
+    return sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
 
 
 def _holder_name(key: str, glossary: bool) -> str:
@@ -132,12 +143,7 @@ class TableGraph:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            # One read-only connection shared by the threads of a server (the web
-            # application and the MCP server answer in worker threads); queries
-            # take turns behind a lock.
-            self._db = sqlite3.connect(
-                f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False
-            )
+            self._db = read_only(path)
             meta = dict(self._db.execute("SELECT name, value FROM meta"))
             self.editions = [
                 EditionInfo(i, d, s, t, p, r, g, json.loads(c) if c else None)

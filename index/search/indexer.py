@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from whoosh import index as whoosh_index
-from whoosh.filedb.filestore import RamStorage, Storage
+from whoosh.filedb.filestore import Storage
 from whoosh.index import Index
 
 from crdex.index.faults import fault_point
@@ -41,6 +41,7 @@ from .aliases import ALIASES_FILE, of_documents
 from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
 from .embedding import embedder
 from .errors import IndexDamaged
+from .memory import MemoryStorage
 from .meta import PARTS, describe, incompatibility, part_of
 from .schema import make_schema
 from .segments import MIN_PARALLEL, write_parts
@@ -192,7 +193,7 @@ def memory_index(library: Library) -> MemoryIndex:
     started = time.perf_counter()
     graph = library.graph()
     docs = documents_from(graph, collect_rulings(library, graph))
-    storage = RamStorage()
+    storage = MemoryStorage()
     counter = _Counter(None, len(docs))
     model = embedder()
     weights = token_weights([vector_text(d) for d in docs], model)

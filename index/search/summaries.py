@@ -25,7 +25,6 @@ from typing import Any
 
 from whoosh import fields
 from whoosh import query as wq
-from whoosh.filedb.filestore import RamStorage
 from whoosh.index import Index
 
 from crdex.index.library import Library
@@ -34,6 +33,7 @@ from crdex.parser.tree import Citation, Edition, Rule
 
 from .documents import weighted
 from .generation import WEIGHTING
+from .memory import MemoryStorage
 from .query import TextQuery, plan
 from .results import Snippet, SummaryHit
 from .schema import BODY_WEIGHTS, analyzer
@@ -140,7 +140,7 @@ class SummaryIndex:
 
     def __init__(self, items: list[_Item]) -> None:
         self.items = items
-        self._ix: Index = RamStorage().create_index(_schema())
+        self._ix: Index = MemoryStorage().create_index(_schema())
         with self._ix.writer() as writer:
             for n, item in enumerate(items):
                 blob = f"{item.document.sha256}\n{item.number}\n{n}"

@@ -274,8 +274,7 @@ def _create(
         model = embedder()
         weights = token_weights([vector_text(d) for d in docs], model)
         known: dict[bytes, np.ndarray] = {}
-        for mine in parts.values():
-            vectors_for(mine, model, weights, known)
+        vectors_for(docs, model, weights, known)  # fills ``known``; the rows come by number
         vectors.append((weights, known, time.perf_counter() - begun))
 
     begun = time.perf_counter()

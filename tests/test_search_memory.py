@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import os
+
 import pytest
 from whoosh import fields
 from whoosh.filedb.filestore import RamStorage
@@ -28,3 +31,15 @@ def test_whoosh_s_own_memory_storage_shares_one() -> None:
     # why MemoryStorage exists: if Whoosh stops sharing the folder, this says so
     with pytest.raises(FileNotFoundError):
         _two_writers_at_once(RamStorage)
+
+
+def test_the_scratch_folders_go_with_the_storage() -> None:
+    storage = MemoryStorage()
+    writer = storage.create_index(fields.Schema(body=fields.TEXT)).writer()
+    writer.add_document(body="rule")
+    writer.commit()
+    folders = list(storage.scratch)
+    assert any(os.path.isdir(f) for f in folders)  # Whoosh leaves one behind
+    del writer, storage
+    gc.collect()
+    assert not any(os.path.exists(f) for f in folders)

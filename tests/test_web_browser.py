@@ -83,6 +83,25 @@ def console_errors(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
 
+def follow(driver, act) -> str:
+    """Do ``act`` (a click, an Enter) and wait for the page it opens.
+
+    A click that submits a form or follows a link returns before the
+    browser has loaded the next page; the old page's root going stale and
+    the new one's ready state say that it has.
+    """
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = driver.find_element(By.TAG_NAME, "html")
+    act()
+    wait = WebDriverWait(driver, 60)
+    wait.until(expected_conditions.staleness_of(page))
+    wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+    return driver.current_url
+
+
 def png_size(path: Path) -> tuple[int, int]:
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -99,23 +118,20 @@ def test_a_reader_walks_through_the_rules(server: str, browser) -> None:
     driver.get(f"{server}/")
     assert "crdex" in driver.title
     box = driver.find_element(By.ID, "home-q")
-    box.send_keys("scry zero", Keys.ENTER)
-    assert "/search" in driver.current_url
+    assert "/search" in follow(driver, lambda: box.send_keys("scry zero", Keys.ENTER))
 
     hit = driver.find_elements(By.CSS_SELECTOR, "a.hit")[0]
     assert hit.text == "701.22b"
-    hit.click()
-    assert driver.current_url == f"{server}/e/2026-08-07/701.22#701.22b"
+    assert follow(driver, hit.click) == f"{server}/e/2026-08-07/701.22#701.22b"
     target = driver.find_element(By.ID, "701.22b")
     assert "instructed to scry 0" in target.text
     assert "Scry" in driver.find_element(By.TAG_NAME, "h1").text
 
     reference = driver.find_element(By.CSS_SELECTOR, 'a.ref[href="/e/2026-08-07/101.4"]')
-    reference.click()
-    assert driver.current_url == f"{server}/e/2026-08-07/101.4"
+    assert follow(driver, reference.click) == f"{server}/e/2026-08-07/101.4"
     assert driver.find_element(By.TAG_NAME, "h1").text.startswith("101.4")
 
-    driver.back()
+    follow(driver, driver.back)
     driver.find_element(By.CSS_SELECTOR, 'a[href="#history"]').click()
     assert driver.current_url.endswith("#history")
     numbers = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#history .version .number")]
@@ -134,11 +150,11 @@ def test_a_reader_walks_through_the_rules(server: str, browser) -> None:
     driver.set_window_size(1280, 900)
 
     driver.get(f"{server}/e/2009-07-11")
-    driver.find_element(By.CSS_SELECTOR, 'a[href="/diff/2009-05-01/2009-07-11"]').click()
-    assert driver.current_url == f"{server}/diff/2009-05-01/2009-07-11"
+    diff = driver.find_element(By.CSS_SELECTOR, 'a[href="/diff/2009-05-01/2009-07-11"]')
+    assert follow(driver, diff.click) == f"{server}/diff/2009-05-01/2009-07-11"
     driver.find_element(By.CSS_SELECTOR, 'input[name="only"][value="moved"]').click()
-    driver.find_element(By.ID, "compare").click()
-    assert driver.current_url.endswith("/diff/2009-05-01/2009-07-11?only=moved")
+    compare = driver.find_element(By.ID, "compare")
+    assert follow(driver, compare.click).endswith("/diff/2009-05-01/2009-07-11?only=moved")
     kinds = {
         e.get_attribute("data-kind") for e in driver.find_elements(By.CSS_SELECTOR, "li.change")
     }

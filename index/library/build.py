@@ -33,17 +33,19 @@ from crdex.index.lineage.snapshot import Snapshot, snapshot_of
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.tree import Edition
 
-from .caches import ParseCache, file_digest
-from .documents import AddReport, DocumentInfo, Skipped
+from .caches import ParseCache
+from .documents import AddReport, DocumentInfo
 from .editions import EditionRecord, compose, disagreements, plan_chain
-from .files import absolute, iter_files, sha256_file
+from .files import absolute, iter_files
 from .generation import Generation, GenerationWriter
 from .home import LEGACY_REGISTRY, check_writable, is_legacy
-from .parsing import describe, parse_all
+from .intake import damaged_caches, gather, parse_into, stale_documents
+from .parsing import describe
 from .rulings import attach_rulings
 from .select import select_documents
 from .summaries import link_summaries
 from .view import LibraryView
+from .warnings import build_warnings
 
 __all__ = ["BuildReport", "build_library", "graph_key"]
 
@@ -169,49 +171,6 @@ class _Trees:
         return self.cache.tree_dict(key)
 
 
-def _gather(
-    paths: Iterable[str], registry: dict[str, DocumentInfo], cache: ParseCache, report: AddReport
-) -> list[str]:
-    """The files to parse: new documents, and known ones whose caches are gone."""
-    todo: list[str] = []
-    seen: set[str] = set()
-    for file in iter_files(paths):
-        if file.is_dir():
-            todo.append(str(file))  # a book: its hash is known only once read
-            continue
-        sha = sha256_file(file)
-        if sha in seen:
-            continue
-        seen.add(sha)
-        known = registry.get(sha)
-        if known is not None and cache.has(sha):
-            if known.path != str(file) and not Path(known.path).exists():
-                known = registry[sha] = _moved(known, str(file))
-            report.known.append(known)
-        else:
-            todo.append(str(file))
-    return todo
-
-
-def _moved(doc: DocumentInfo, path: str) -> DocumentInfo:
-    data = doc.to_dict()
-    data["path"] = path
-    return DocumentInfo.from_dict(data)
-
-
-def _stale(registry: dict[str, DocumentInfo], cache: ParseCache, todo: list[str]) -> list[str]:
-    """Known documents whose parse caches are missing (a new parser, or lost files)."""
-    asked = set(todo)
-    return sorted(
-        d.path for d in registry.values() if not cache.has(d.sha256) and d.path not in asked
-    )
-
-
-def _unreachable(stale: list[str]) -> tuple[list[str], list[str]]:
-    """Stale documents that can be read again, and those whose source is gone."""
-    return [p for p in stale if Path(p).exists()], [p for p in stale if not Path(p).exists()]
-
-
 def build_library(
     home: Path,
     paths: Iterable[str],
@@ -260,7 +219,7 @@ def build_library(
             report.removed.append(doc)
         cache = ParseCache(home)
         recorded = previous.manifest.get("caches", {}) if previous else {}
-        for sha in {*damaged, *_damaged_caches(cache, registry, recorded)}:
+        for sha in {*damaged, *damaged_caches(cache, registry, recorded)}:
             cache.tree_path(sha).unlink(missing_ok=True)
             cache.snapshot_path(sha).unlink(missing_ok=True)
         legacy = is_legacy(home) and previous is None
@@ -273,9 +232,9 @@ def build_library(
                 )
             paths = [*old, *paths]
         docs = report.documents
-        todo = _gather(paths, registry, cache, docs)
-        stale = _stale(registry, cache, todo)
-        _parse(todo, stale, registry, home, docs, report, progress, workers)
+        todo = gather(paths, registry, cache, docs)
+        stale = stale_documents(registry, cache, todo)
+        parse_into(todo, stale, registry, home, docs, report.warnings, progress, workers)
         fault_point("parsed")
         trees = _Trees(cache)
         _describe_again(registry, trees)
@@ -388,108 +347,9 @@ def build_library(
         if legacy:
             _remove_legacy(home)
     report.chain, report.graph, report.search = chain, graph, search
-    report.warnings = _warnings(report, chain)
+    report.warnings = build_warnings(report.warnings, report.documents.added, chain)
     report.seconds = time.perf_counter() - started
     return report
-
-
-def _parse(
-    todo: list[str],
-    stale: list[str],
-    registry: dict[str, DocumentInfo],
-    home: Path,
-    docs: AddReport,
-    report: BuildReport,
-    progress: Progress | None,
-    workers: int | None,
-) -> None:
-    """Parse new and stale documents into the caches and the registry."""
-    stale, gone = _unreachable(stale)
-    again = set(stale)
-    by_path = {d.path: d for d in registry.values()}
-    total = len(todo) + len(stale)
-    if progress and total:
-        progress("parse", 0, total)
-
-    def done(n: int, of: int) -> None:
-        if progress:
-            progress("parse", n, of)
-
-    results = parse_all([*todo, *stale], str(home), workers=workers, done=done)
-    for n, (path, info, _memory, why) in enumerate(results):
-        if n == 1:
-            fault_point("parsing")
-        if info is None:
-            reason = (why or "not a rules document").strip().split("\n", 1)[0]
-            reason = reason.removeprefix(f"{path}: ")
-            if path in again:
-                gone = by_path[path]
-                del registry[gone.sha256]
-                report.warnings.append(
-                    f"{gone.name} ({gone.id}) can no longer be read from {path} ({reason}); "
-                    "it is no longer in the library"
-                )
-            else:
-                docs.skipped.append(Skipped(path, reason))
-            continue
-        known = info.sha256 in registry
-        registry[info.sha256] = info
-        if path in again:
-            docs.reparsed.append(info)
-        elif known:
-            docs.known.append(info)
-        else:
-            docs.added.append(info)
-    for path in gone:
-        doc = by_path.get(path)
-        if doc is not None and doc.sha256 in registry:
-            del registry[doc.sha256]
-            report.warnings.append(
-                f"{doc.name} ({doc.id}) is gone from {path} and its parse cache is stale; "
-                "it is no longer in the library: build it again from where it is now"
-            )
-
-
-def _warnings(report: BuildReport, chain: list[EditionRecord]) -> list[str]:
-    """What a person should know about the documents just added."""
-    out = list(report.warnings)
-    added = {d.sha256 for d in report.documents.added}
-    for doc in report.documents.added:
-        if doc.undated:
-            out.append(
-                f"{doc.name}: states no effective date, so it witnesses no edition; "
-                "kept in the library and listed by 'crdex documents'"
-            )
-    for record in chain:
-        for rank, witness in enumerate(record.witnesses):
-            if witness.sha256 not in added:
-                continue
-            if witness.kind == "truncated":
-                first = record.witnesses[0]
-                stands = (
-                    f"{first.name} stands for the edition"
-                    if rank
-                    else "no complete copy stands for it"
-                )
-                out.append(
-                    f"{witness.name} is cut short: a partial witness of {record.id} "
-                    f"({witness.coverage.describe()}); {stands}"
-                )
-        if not any(w.sha256 in added for w in record.witnesses):
-            continue
-        for dis in record.disagreements:
-            what = []
-            if dis["differ"]:
-                what.append(
-                    f"words of {dis['differ']} rule(s) (first: {', '.join(dis['rules'][:5])})"
-                )
-            if dis["missing"]:
-                what.append(f"{dis['missing']} rule(s) it lacks")
-            out.append(
-                f"{dis['name']} disagrees with {record.witnesses[0].name} on {record.id}: "
-                f"{'; '.join(what)}; 'crdex editions {record.id}' lists them"
-            )
-    return out
 
 
 def _intact_previous(
@@ -513,20 +373,6 @@ def _intact_previous(
             continue
         return gen
     return None
-
-
-def _damaged_caches(
-    cache: ParseCache, registry: dict[str, DocumentInfo], recorded: dict[str, str]
-) -> list[str]:
-    """Documents whose parse cache files differ from the checksums the last generation recorded."""
-    out = []
-    for sha in registry:
-        for path in (cache.tree_path(sha), cache.snapshot_path(sha)):
-            digest = recorded.get(path.name)
-            if digest is not None and path.is_file() and file_digest(path) != digest:
-                out.append(sha)
-                break
-    return out
 
 
 def _describe_again(registry: dict[str, DocumentInfo], trees: _Trees) -> None:

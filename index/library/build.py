@@ -12,6 +12,7 @@ generation whole; interrupted, it stops at once.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -33,14 +34,16 @@ from crdex.index.lineage.snapshot import Snapshot, snapshot_of
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.tree import Edition
 
+from .beside import Beside
 from .caches import ParseCache
 from .documents import AddReport, DocumentInfo
-from .editions import EditionRecord, compose, disagreements, plan_chain
+from .editions import EditionRecord, compose, plan_chain
 from .files import absolute, iter_files
 from .generation import Generation, GenerationWriter
 from .home import LEGACY_REGISTRY, check_writable, is_legacy
 from .intake import damaged_caches, gather, parse_into, stale_documents
 from .parsing import describe
+from .ruletable import RULES
 from .rulings import attach_rulings
 from .select import select_documents
 from .summaries import link_summaries
@@ -208,7 +211,7 @@ def build_library(
             notice(f"waiting for {holder}, which is building the library at {home}")
 
     report = BuildReport(home)
-    with store.lock(waiting=waiting):
+    with store.lock(waiting=waiting), contextlib.ExitStack() as cleanup:
         fault_point("locked")
         store.clean()
         live = store.current()
@@ -261,7 +264,25 @@ def build_library(
         overrides = overrides if overrides is not None else load_overrides()
         key = graph_key(chain, overrides)
         reuse = previous is not None and not force and previous.graph_key == key
-        if reuse and previous is not None and previous.intact("graph.json"):
+        reuse = reuse and previous is not None and previous.intact("graph.json")
+        scratch = store.scratch()
+        writer = GenerationWriter(scratch)
+        beside = Beside(
+            home=home,
+            cache=cache,
+            table=scratch / RULES,
+            chain=chain,
+            composed={k: tree for k, (tree, _snap) in trees.composed.items()},
+            # what the witnesses of an edition disagree on follows from their trees: the
+            # same witnesses read by the same parser disagree as they did last time
+            compare={r.id for r in chain if kept[r.id] is None},
+            previous=None if force else previous,
+            parser=parser_fingerprint(),
+            apart=not reuse and workers != 1,
+            workers=workers,
+        )
+        cleanup.callback(beside.stop)
+        if reuse and previous is not None:
             graph = previous.full_graph
         elif chain:
             report.graph_rebuilt = True
@@ -281,20 +302,10 @@ def build_library(
             graph = None
         trees.snapshots_read()
         fault_point("graph")
-        # what the witnesses of an edition disagree on follows from their trees: the
-        # same witnesses read by the same parser disagree as they did last time
-        for record in chain:
-            before = kept[record.id]
-            if before is not None:
-                record.disagreements = before.disagreements
-            else:
-                record.disagreements = disagreements(record, trees.tree)
         attached, unplaced = (
             attach_rulings(registry.values(), graph, trees.tree) if graph else ({}, [])
         )
         summaries = link_summaries(registry.values(), graph, trees.tree) if graph else {}
-        scratch = store.scratch()
-        writer = GenerationWriter(scratch)
         for k, (tree, snap) in trees.composed.items():
             writer.tree(k, tree, snap)
         view = LibraryView(
@@ -316,18 +327,15 @@ def build_library(
             else None
         )
         fault_point("search")
+        beside.collect(progress)
+        found = beside.disagreements()
+        for record in chain:
+            before = kept[record.id]
+            record.disagreements = before.disagreements if before is not None else found[record.id]
         writer.documents(registry)
         writer.chain(chain)
         if graph is not None:
             writer.graph(graph)
-            writer.rules(
-                chain,
-                trees.tree,
-                trees.cache,
-                previous=None if force else previous,
-                progress=progress,
-                workers=workers,
-            )
         writer.rulings(attached, unplaced)
         writer.json("summaries.json", summaries)
         caches = {}

@@ -20,7 +20,6 @@ build does meanwhile, and however it ends, they see one complete state.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +27,7 @@ from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
 from crdex.index.packed import UNREADABLE, dumps, loads, pack, unpack
 
-from .ruletable import RULES, RuleTable, write_rule_table
+from .ruletable import RULES, RuleTable
 from .tables import TABLES, TableGraph, write_tables
 
 if TYPE_CHECKING:
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
     from crdex.index.lineage.snapshot import Snapshot
     from crdex.parser.tree import Edition
 
-    from .caches import ParseCache
     from .documents import DocumentInfo
     from .editions import EditionRecord
 
@@ -218,30 +216,6 @@ class GenerationWriter:
     def graph(self, graph: Graph) -> None:
         graph.save(self.path / "graph.json")
         write_tables(graph, self.path / TABLES)
-
-    def rules(
-        self,
-        chain: list[EditionRecord],
-        tree: Callable[[str], Edition],
-        cache: ParseCache,
-        *,
-        previous: Generation | None,
-        progress: Callable[[str, int, int], None] | None = None,
-        workers: int | None = None,
-    ) -> None:
-        """The rows of every edition of the chain (see :mod:`.ruletable`)."""
-        from crdex.parser.fingerprint import parser_fingerprint
-
-        write_rule_table(
-            self.path / RULES,
-            chain,
-            tree,
-            cache,
-            parser=parser_fingerprint(),
-            previous=previous,
-            progress=progress,
-            workers=workers,
-        )
 
     def rulings(
         self, attached: dict[str, list[dict[str, Any]]], unplaced: list[dict[str, Any]]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from crdex.parser.tree import Edition
 
@@ -28,12 +28,13 @@ GLOSSARY = "glossary"
 SNAPSHOT_FORMAT = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Node:
+class Node(NamedTuple):
     """One rule or glossary entry as lineage sees it.
 
     ``key`` is the rule number, or the glossary term; ``parent`` and
-    ``children`` are rule numbers (glossary entries have neither).
+    ``children`` are rule numbers (glossary entries have neither). A named
+    tuple: a graph rebuild makes some 300,000 of them from the snapshots,
+    and a tuple is made in a tenth of the time of a frozen dataclass.
     """
 
     key: str
@@ -56,6 +57,9 @@ class Node:
         head = self.title or self.text
         first = head.split("\n", 1)[0]
         return f"{self.key} {first}".strip()
+
+
+_new = tuple.__new__
 
 
 @dataclass(slots=True)
@@ -92,8 +96,11 @@ class Snapshot:
             sha256=data["sha256"],
             title=data["title"],
             path=data["path"],
-            rules=[Node(k, kind, t, x, p, tuple(c)) for k, kind, t, x, p, c in data["rules"]],
-            glossary=[Node(k, GLOSSARY, k, x) for k, x in data["glossary"]],
+            # tuple.__new__ skips the named tuple's own __new__ (its keyword handling)
+            rules=[
+                _new(Node, (k, kind, t, x, p, tuple(c))) for k, kind, t, x, p, c in data["rules"]
+            ],
+            glossary=[_new(Node, (k, GLOSSARY, k, x, None, ())) for k, x in data["glossary"]],
         )
 
 

@@ -8,6 +8,7 @@ that is a change of meaning; :func:`normalize_text` removes it.
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["fold_typography", "normalize_text"]
@@ -52,9 +53,14 @@ def _fold(match: re.Match[str]) -> str:
     return _TRANSLATE[ord(match.group())]  # type: ignore[return-value]
 
 
+# a build's worker parses edition after edition whose rules are mostly worded as in
+# the one before: the folds of the last few editions' texts are remembered
+@functools.lru_cache(maxsize=1 << 14)
 def fold_typography(text: str) -> str:
     """Fold quotes, dashes, marks and italics; keeps case and words."""
-    text = _FOLDED.sub(_fold, text)
+    # every character folded but the backquote is outside ASCII (isascii reads a flag)
+    if not text.isascii() or "`" in text:
+        text = _FOLDED.sub(_fold, text)
     # each pass only where its character occurs: most rules need none of them
     if "(" in text:
         text = _MARKS.sub("", text)

@@ -252,15 +252,9 @@ def build_library(
         )
         kept = {r.id: _same_edition(known, r) for r in chain}
         for record in chain:
-            before = kept[record.id]
-            if before is not None and not record.composed:
-                record.rules, record.glossary = before.rules, before.glossary
-                continue
             if record.composed:
                 tree = compose(record, trees.tree)
                 trees.composed[record.key] = (tree, snapshot_of(tree))
-            snap = trees.snapshot(record.key)
-            record.rules, record.glossary = len(snap.rules), len(snap.glossary)
         overrides = overrides if overrides is not None else load_overrides()
         key = graph_key(chain, overrides)
         reuse = previous is not None and not force and previous.graph_key == key
@@ -282,6 +276,14 @@ def build_library(
             workers=workers,
         )
         cleanup.callback(beside.stop)
+        # the snapshots are read (for their counts, and the graph) while the worker starts
+        for record in chain:
+            before = kept[record.id]
+            if before is not None and not record.composed:
+                record.rules, record.glossary = before.rules, before.glossary
+            else:
+                snap = trees.snapshot(record.key)
+                record.rules, record.glossary = len(snap.rules), len(snap.glossary)
         if reuse and previous is not None:
             graph = previous.full_graph
         elif chain:

@@ -16,6 +16,7 @@ breaks kept), so that wordings compare as plain strings everywhere after.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -104,8 +105,11 @@ class Snapshot:
         )
 
 
+@functools.lru_cache(maxsize=1 << 14)  # as fold_typography: consecutive editions share texts
 def _tidy(text: str) -> str:
     """Spaces collapsed within each line, blank lines dropped; line breaks kept."""
+    if "\n" not in text and "\r" not in text:  # most texts are one line
+        return " ".join(text.split())
     lines = (" ".join(line.split()) for line in text.splitlines())
     return "\n".join(line for line in lines if line)
 

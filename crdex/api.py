@@ -286,12 +286,18 @@ def _index_search(
     *,
     force: bool = False,
     workers: int | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> Any:
     """The search index step of a build: index the staged library."""
     from crdex.index.search import update_index
 
     return update_index(  # type: ignore[arg-type]
-        view, force=force, progress=progress, notice=notice, workers=workers
+        view,
+        force=force,
+        progress=progress,
+        notice=notice,
+        workers=workers,
+        meanwhile=meanwhile,
     )
 
 

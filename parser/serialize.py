@@ -113,15 +113,17 @@ def _ref_back(x: dict[str, Any]) -> Reference:
 
 def rule_to_dict(rule: Rule, base: str | None = None) -> dict[str, Any]:
     """A rule as plain data; ``base`` is the edition's source path, for rules of books."""
-    return {
+    # a build writes some 300,000 of these: the lists most rules leave empty are not walked
+    span, examples, rulings, refs = rule.span, rule.examples, rule.rulings, rule.references
+    out = {
         "number": rule.number,
         "parent": rule.parent,
         "kind": rule.kind,
         "title": rule.title,
         "text": rule.text,
         "normalized": rule.normalized,
-        "examples": [e.text for e in rule.examples],
-        "example_lines": [e.span.line if e.span else None for e in rule.examples],
+        "examples": [e.text for e in examples] if examples else [],
+        "example_lines": [e.span.line if e.span else None for e in examples] if examples else [],
         "rulings": [
             {
                 "text": r.text,
@@ -133,16 +135,22 @@ def rule_to_dict(rule: Rule, base: str | None = None) -> dict[str, Any]:
                 "line": r.span.line if r.span else None,
                 **_own(r.sources, r.changed, references=[_ref(x) for x in r.references]),
             }
-            for r in rule.rulings
-        ],
-        "citations": [{"source": s, "date": d} for s, d in rule.citations],
-        "references": [_ref(r) for r in rule.references],
+            for r in rulings
+        ]
+        if rulings
+        else [],
+        "citations": [{"source": s, "date": d} for s, d in rule.citations]
+        if rule.citations
+        else [],
+        "references": [_ref(r) for r in refs] if refs else [],
         "children": list(rule.children),
-        "line": rule.span.line if rule.span else None,
-        "end_line": rule.span.end_line if rule.span else None,
-        "file": _file(rule.span, base),
-        **_own(rule.sources, rule.changed, notes=[_note(n) for n in rule.notes]),
+        "line": span.line if span else None,
+        "end_line": span.end_line if span else None,
+        "file": _file(span, base),
     }
+    if rule.sources or rule.notes or rule.changed:
+        out.update(_own(rule.sources, rule.changed, notes=[_note(n) for n in rule.notes]))
+    return out
 
 
 def edition_to_dict(edition: Edition) -> dict[str, Any]:

@@ -190,8 +190,9 @@ def build_library(
     """Add the documents under ``paths`` to the library at ``home`` and publish a new generation.
 
     ``index`` builds the search index from the staged library (it is given
-    the view, the progress and the notice callbacks, ``force`` and
-    ``workers``) and returns its report. ``workers`` processes parse (and
+    the view, the progress and the notice callbacks, ``force``, ``workers``
+    and ``meanwhile``, work of the build's own it does while its workers
+    write) and returns its report. ``workers`` processes parse (and
     index); None: one per core.
     ``remove`` names documents or editions to take out (see
     :func:`~.select.select_documents`); ``damaged`` lists documents whose parse
@@ -323,10 +324,16 @@ def build_library(
             graph_key=key,
         )
         trees.trees_read()
+
+        def write_graph() -> None:
+            if graph is not None:
+                writer.graph(graph)
+
+        # the graph's files are written while the index's workers write theirs
         search = (
-            index(view, progress, notice, force=force, workers=workers)
+            index(view, progress, notice, force=force, workers=workers, meanwhile=write_graph)
             if (index is not None and graph)
-            else None
+            else write_graph()
         )
         fault_point("search")
         beside.collect(progress)
@@ -336,8 +343,6 @@ def build_library(
             record.disagreements = before.disagreements if before is not None else found[record.id]
         writer.documents(registry)
         writer.chain(chain)
-        if graph is not None:
-            writer.graph(graph)
         writer.rulings(attached, unplaced)
         writer.json("summaries.json", summaries)
         caches = {}

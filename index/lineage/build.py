@@ -258,10 +258,18 @@ _PHASE_CLASS = {"same": NONE, "exact": NONE, "typography": TYPOGRAPHY, "referenc
 
 def _continue(ident: Identity, old, node, e: int, texts: _Texts, phase: str) -> None:
     run = ident.runs[-1]
-    title, text = texts(node.title), texts(node.text)
-    if run.key == node.key and run.title == title and run.text == text and run.kind == node.kind:
+    # the identity's last run holds ``old`` as it stands: a node unchanged from it
+    # lengthens the run (compared as text: most nodes of an edition are unchanged,
+    # and looking their texts up costs more)
+    if (
+        run.key == node.key
+        and run.kind == node.kind
+        and old.text == node.text
+        and old.title == node.title
+    ):
         run.end = e
         return
+    title, text = texts(node.title), texts(node.text)
     change = _PHASE_CLASS.get(phase) or classify(old.title, old.text, node.title, node.text)
     ident.runs.append(Run(e, e, node.key, node.kind, title, text, change))
 

@@ -218,12 +218,15 @@ def update_index(
     progress: Progress | None = None,
     notice: Notice | None = None,
     workers: int | None = None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> IndexReport:
     """Bring the search index of ``library`` (a library with a home) up to date.
 
     ``force`` writes it anew even when an update would do. ``notice`` is told
     why an existing index is being replaced rather than updated. A new index
-    is written by up to ``workers`` processes (default: one per core).
+    is written by up to ``workers`` processes (default: one per core), and
+    ``meanwhile`` (the caller's own work) is done in this process while they
+    write; otherwise it is done before the index is published.
     """
     if library.home is None:
         raise ValueError("update_index needs a library with a home directory")
@@ -245,12 +248,15 @@ def update_index(
                     notice(f"the search index at {live} cannot be read: {why}; rebuilding it")
         if live is not None and reason == "new":
             try:
-                return _update(store, live, library, graph, docs, started, progress)
+                report = _update(store, live, library, graph, docs, started, progress)
+                if meanwhile:
+                    meanwhile()
+                return report
             except IndexDamaged as exc:
                 reason = "damaged"
                 if notice:
                     notice(f"{exc}; rebuilding it")
-        return _create(store, library, graph, docs, started, reason, progress, workers)
+        return _create(store, library, graph, docs, started, reason, progress, workers, meanwhile)
 
 
 def _create(
@@ -262,20 +268,26 @@ def _create(
     reason: str,
     progress: Progress | None,
     workers: int | None,
+    meanwhile: Callable[[], None] | None = None,
 ) -> IndexReport:
     """Write a new generation of the index: in worker processes when it is large."""
     scratch = store.scratch()
     parts = {part: [d for d in docs if part_of(d) == part] for part in PARTS}
     workers = workers if workers is not None else default_workers()
     vectors: list[Embedded] = []
+    words: list[dict[str, int]] = []
 
     def embed() -> None:
+        """What this process does while the workers write: the vectors, the words, ``meanwhile``."""
         begun = time.perf_counter()
         model = embedder()
         weights = token_weights([vector_text(d) for d in docs], model)
         known: dict[bytes, np.ndarray] = {}
         vectors_for(docs, model, weights, known)  # fills ``known``; the rows come by number
         vectors.append((weights, known, time.perf_counter() - begun))
+        words.append(vocabulary(docs))
+        if meanwhile:
+            meanwhile()
 
     begun = time.perf_counter()
     if workers > 1 and len(docs) >= MIN_PARALLEL:
@@ -300,7 +312,17 @@ def _create(
         bm25_seconds = time.perf_counter() - begun
         embed()
     report = _finish(
-        store, scratch, indexes, library, graph, docs, started, (len(docs), 0), reason, vectors[0]
+        store,
+        scratch,
+        indexes,
+        library,
+        graph,
+        docs,
+        started,
+        (len(docs), 0),
+        reason,
+        vectors[0],
+        words[0],
     )
     report.bm25_seconds = round(bm25_seconds, 3)
     return report
@@ -381,6 +403,7 @@ def _finish(
     counts: tuple[int, int],
     reason: str,
     vectors: Embedded,
+    words: dict[str, int] | None = None,
 ) -> IndexReport:
     """Write the tables by document number (cover, vectors) and the words; publish.
 
@@ -396,7 +419,7 @@ def _finish(
             ix.close()
         table = cover_table(held[part])
         write_atomic(scratch / cover_file(part), dumps(table))
-    words = vocabulary(docs)
+    words = words if words is not None else vocabulary(docs)
     write_atomic(scratch / WORDS_FILE, dumps(words))
     write_atomic(scratch / ALIASES_FILE, dumps(of_documents(docs, words)))
     embedding_started = time.perf_counter()

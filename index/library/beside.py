@@ -15,7 +15,7 @@ collected.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -35,14 +35,35 @@ Progress = Callable[[str, int, int], None]
 Disagreements = dict[str, list[dict[str, Any]]]
 
 
-def _tree_reader(cache: ParseCache, composed: dict[str, Edition]) -> Callable[[str], Edition]:
-    return lambda key: composed[key] if key in composed else cache.tree(key)
-
-
-def _disagreements(
-    chain: Sequence[EditionRecord], compare: set[str], tree_of: Callable[[str], Edition]
+def _make(
+    cache: ParseCache,
+    table: Path,
+    chain: list[EditionRecord],
+    composed: dict[str, Edition],
+    compare: set[str],
+    previous: Generation | None,
+    parser: str,
+    progress: Progress | None,
+    workers: int | None,
 ) -> Disagreements:
-    return {r.id: disagreements(r, tree_of) for r in chain if r.id in compare}
+    """Both pieces, wherever they are done: the disagreements, then the rule table."""
+
+    def tree_of(key: str) -> Edition:
+        return composed[key] if key in composed else cache.tree(key)
+
+    found = {r.id: disagreements(r, tree_of) for r in chain if r.id in compare}
+    if chain:
+        write_rule_table(
+            table,
+            chain,
+            tree_of,
+            cache,
+            parser=parser,
+            previous=previous,
+            progress=progress,
+            workers=workers,
+        )
+    return found
 
 
 def _work(
@@ -55,8 +76,6 @@ def _work(
     parser: str,
 ) -> Disagreements:
     """In the worker: both pieces; the rule table's progress is counted with :func:`tick`."""
-    tree_of = _tree_reader(ParseCache(Path(home)), composed)
-    found = _disagreements(chain, compare, tree_of)
     done = 0
 
     def step(_phase: str, n: int, total: int) -> None:
@@ -66,17 +85,17 @@ def _work(
         tick(now - done)
         done = now
 
-    write_rule_table(
+    return _make(
+        ParseCache(Path(home)),
         Path(table),
         chain,
-        tree_of,
-        ParseCache(Path(home)),
-        parser=parser,
-        previous=Generation(Path(previous)) if previous else None,
-        progress=step,
-        workers=1,
+        composed,
+        compare,
+        Generation(Path(previous)) if previous else None,
+        parser,
+        step,
+        1,
     )
-    return found
 
 
 class Beside:
@@ -132,19 +151,17 @@ class Beside:
         if self._found is not None:
             return
         if self._pool is None or self._job is None:
-            tree_of = _tree_reader(self._cache, self._composed)
-            self._found = _disagreements(self._chain, self._compare, tree_of)
-            if self._chain:
-                write_rule_table(
-                    self._table,
-                    self._chain,
-                    tree_of,
-                    self._cache,
-                    parser=self._parser,
-                    previous=self._previous,
-                    progress=progress,
-                    workers=self._workers,
-                )
+            self._found = _make(
+                self._cache,
+                self._table,
+                self._chain,
+                self._composed,
+                self._compare,
+                self._previous,
+                self._parser,
+                progress,
+                self._workers,
+            )
             return
         pool, total = self._pool, len(self._chain)
 

@@ -258,8 +258,12 @@ def build_library(
                 trees.composed[record.key] = (tree, snapshot_of(tree))
         overrides = overrides if overrides is not None else load_overrides()
         key = graph_key(chain, overrides)
-        reuse = previous is not None and not force and previous.graph_key == key
-        reuse = reuse and previous is not None and previous.intact("graph.json")
+        reuse = (
+            previous is not None
+            and not force
+            and previous.graph_key == key
+            and previous.intact("graph.json")
+        )
         scratch = store.scratch()
         writer = GenerationWriter(scratch)
         beside = Beside(

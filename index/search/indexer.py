@@ -226,7 +226,8 @@ def update_index(
     why an existing index is being replaced rather than updated. A new index
     is written by up to ``workers`` processes (default: one per core), and
     ``meanwhile`` (the caller's own work) is done in this process while they
-    write; otherwise it is done before the index is published.
+    write; when the index is written here or updated, it is done after the
+    index is written.
     """
     if library.home is None:
         raise ValueError("update_index needs a library with a home directory")

@@ -6,6 +6,7 @@ import pytest
 
 from crdex.index.lineage.classify import MEANING, NONE, REFERENCES, TYPOGRAPHY, classify
 from crdex.index.lineage.content import mask_references, masked_key, typography_key
+from crdex.index.lineage.snapshot import _tidy
 from crdex.index.lineage.worddiff import render, word_diff
 
 # 501.8a as printed in cr-2008-05-01.txt (every non-ASCII character lost as "?")
@@ -100,3 +101,20 @@ def test_contractions_are_spelling() -> None:
     old = "If an effect would cause a player to shuffle ..., that library is not shuffled."
     new = "If an effect would cause a player to shuffle ..., that library isn't shuffled."
     assert classify("", old, "", new) == TYPOGRAPHY
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        ("Scry  1.", "Scry 1."),
+        ("  ", ""),
+        ("a\n\n  b  c\n", "a\nb c"),
+        # every line boundary str.splitlines knows stays a line break, one line or many:
+        # a form feed (PDF-extracted text has them), a line or paragraph separator
+        ("page\x0cbreak", "page\nbreak"),
+        ("one\u2028two", "one\ntwo"),
+        ("x\r\ny", "x\ny"),
+    ],
+)
+def test_wordings_keep_their_line_breaks(text: str, tidied: str) -> None:
+    assert _tidy(text) == tidied

@@ -108,10 +108,11 @@ class Snapshot:
 @functools.lru_cache(maxsize=1 << 14)  # as fold_typography: consecutive editions share texts
 def _tidy(text: str) -> str:
     """Spaces collapsed within each line, blank lines dropped; line breaks kept."""
-    if "\n" not in text and "\r" not in text:  # most texts are one line
-        return " ".join(text.split())
-    lines = (" ".join(line.split()) for line in text.splitlines())
-    return "\n".join(line for line in lines if line)
+    lines = text.splitlines()
+    if len(lines) == 1:  # most texts are one line
+        return " ".join(lines[0].split())
+    tidied = (" ".join(line.split()) for line in lines)
+    return "\n".join(line for line in tidied if line)
 
 
 def _wording(text: str, examples: list[str]) -> str:

@@ -20,12 +20,12 @@ from whoosh.reading import MultiReader
 from whoosh.searching import Searcher
 
 from crdex.index.library import Library
-from crdex.index.search.documents import collect_rulings, documents_from
+from crdex.index.search.documents import IndexDoc, collect_rulings, documents_from
 from crdex.index.search.generation import WEIGHTING
 from crdex.index.search.indexer import _Counter, _write, index_name, numbered
 from crdex.index.search.meta import PARTS, part_of
 from crdex.index.search.query import plan
-from crdex.index.search.segments import plan_pieces, write_parts
+from crdex.index.search.segments import plan_pieces, write_parts, writing_cost
 
 QUERIES = ("scry", "trample damage", "mana ability", "library top cards", "state-based")
 
@@ -41,6 +41,36 @@ def test_pieces_fill_each_worker_to_an_even_share() -> None:
         ("latest", 0, 37),
     ]
     assert [d for _p, _s, docs in pieces if _p == "earlier" for d in docs] == parts["earlier"]
+
+
+def test_pieces_are_cut_by_cost_not_by_count() -> None:
+    # costs 30 + 10 × 1 + 20 = 60 in all, a share of 30 each for two workers: the
+    # first piece closes on the first document (30), the second holds the rest of
+    # "earlier" (10), and "latest" (20) is a piece of its own; the queue is
+    # ordered by cost, so the second worker takes 20 and then 10
+    parts = {"latest": [20], "earlier": [30] + [1] * 10}
+    pieces = plan_pieces(parts, 2, cost=lambda doc: doc)  # type: ignore[arg-type]
+    assert [(part, start, len(docs)) for part, start, docs in pieces] == [
+        ("earlier", 0, 1),
+        ("latest", 0, 1),
+        ("earlier", 1, 10),
+    ]
+
+
+def test_the_cost_of_a_document_counts_its_text_and_a_fixed_part() -> None:
+    doc = IndexDoc(
+        identity="i",
+        kind="rule",
+        numbers=((20260807, "701.22"),),
+        ranges=((20260807, 99_991_231),),
+        title="Scry",
+        text="To scry N means",
+        examples="",
+        heading="Keyword Actions",
+        glossary="",
+        rulings="",
+    )
+    assert writing_cost(doc) == 500 + len("Scry") + len("To scry N means") + len("Keyword Actions")
 
 
 def test_one_worker_writes_each_part_whole() -> None:

@@ -26,6 +26,7 @@ import functools
 import importlib.util
 from collections.abc import Sequence
 from importlib import metadata
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -130,19 +131,16 @@ class Embedder:
     def token_ids(self, texts: Sequence[str]) -> list[list[int]]:
         """Each text's token ids (words tokenized once each, see the module docstring)."""
         words = self._words
-        new = sorted({w for text in texts for w in text.split()} - words.keys())
+        split = [text.split() for text in texts]
+        new = sorted(set(chain.from_iterable(split)) - words.keys())
         if new:
             for word, enc in zip(
                 new, self.tokenizer.encode_batch(new, add_special_tokens=False), strict=True
             ):
                 words[word] = enc.ids
-        out: list[list[int]] = []
-        for text in texts:
-            ids: list[int] = []
-            for word in text.split():
-                ids.extend(words[word])
-            out.append(ids)
-        return out
+        # each text's words' ids chained in C: a Python loop over two million words took a second
+        ids_of = words.__getitem__
+        return [list(chain.from_iterable(map(ids_of, each))) for each in split]
 
     def embed(self, texts: Sequence[str], weights: np.ndarray | None = None) -> np.ndarray:
         """Unit vectors (float32, one row per text): token vectors averaged by ``weights``.

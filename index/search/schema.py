@@ -39,7 +39,7 @@ __all__ = [
     "schema_fingerprint",
 ]
 
-SEARCH_FORMAT = 5
+SEARCH_FORMAT = 6
 
 # stop words at index time: only the ones that never carry meaning in a rule
 INDEX_STOP_WORDS = frozenset({"a", "an", "the"})
@@ -81,8 +81,10 @@ def make_schema() -> fields.Schema:
     text = analyzer()
     return fields.Schema(
         key=fields.ID(stored=True, unique=True, sortable=True),
-        identity=fields.ID(stored=True),
-        kind=fields.ID(stored=True),
+        # stored, not indexed: nothing searches by them, and each indexed field
+        # costs every document its own posting and length
+        identity=fields.STORED(),
+        kind=fields.STORED(),
         number=fields.KEYWORD(stored=True, scorable=True, lowercase=True),
         within=fields.KEYWORD(scorable=True, lowercase=True),
         title=fields.TEXT(analyzer=text, stored=True),

@@ -27,7 +27,6 @@ because its processes outlive a killed build.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -42,7 +41,7 @@ from crdex.index.workers import WorkerPool, tick
 from .documents import IndexDoc
 from .schema import make_schema
 
-__all__ = ["Piece", "plan_pieces", "write_parts"]
+__all__ = ["Piece", "plan_pieces", "write_parts", "writing_cost"]
 
 # documents a worker writes between two progress reports
 _TICK = 100
@@ -53,21 +52,44 @@ MIN_PARALLEL = 2_000
 Piece = tuple[str, int, list[IndexDoc]]
 
 
-def plan_pieces(parts: dict[str, list[IndexDoc]], workers: int) -> list[Piece]:
+def writing_cost(doc: IndexDoc) -> int:
+    """What writing ``doc`` costs, in characters of its text.
+
+    Measured on the corpus: about 0.6 ms a document (its fields, columns and
+    stored values) and 1.2 µs a character (analysis and postings), so a
+    document costs as much as 500 characters besides its own. Counting
+    documents alone left one worker writing two seconds after the other.
+    """
+    return 500 + sum(
+        len(part)
+        for part in (doc.title, doc.heading, doc.glossary, doc.text, doc.examples, doc.rulings)
+    )
+
+
+def plan_pieces(
+    parts: dict[str, list[IndexDoc]],
+    workers: int,
+    cost: Callable[[IndexDoc], float] = lambda _doc: 1,
+) -> list[Piece]:
     """The pieces to write, largest first: each part cut into pieces of at most an even share.
 
-    The share is the total over the workers, so a part larger than a share
-    gives whole shares and a remainder; a longest-first queue then fills
-    each worker to about the share.
+    The share is the total ``cost`` over the workers, so a part costing more
+    than a share gives whole shares and a remainder; a longest-first queue
+    then fills each worker to about the share.
     """
-    total = sum(len(docs) for docs in parts.values())
-    share = max(1, math.ceil(total / max(1, workers)))
-    pieces = [
-        (part, start, docs[start : start + share])
-        for part, docs in parts.items()
-        for start in range(0, len(docs), share)
-    ]
-    return sorted(pieces, key=lambda p: -len(p[2]))
+    costs = {part: [cost(doc) for doc in docs] for part, docs in parts.items()}
+    share = sum(sum(c) for c in costs.values()) / max(1, workers)
+    pieces = []
+    for part, docs in parts.items():
+        start, filled = 0, 0.0
+        for n, c in enumerate(costs[part], 1):
+            filled += c
+            if filled >= share:
+                pieces.append((part, start, docs[start:n], filled))
+                start, filled = n, 0.0
+        if start < len(docs):
+            pieces.append((part, start, docs[start:], filled))
+    return [p[:3] for p in sorted(pieces, key=lambda p: -p[3])]
 
 
 def _write_piece(directory: str, name: str, docs: list[IndexDoc], limitmb: int) -> Any:
@@ -115,7 +137,7 @@ def write_parts(
     """
     for part in parts:
         whoosh_index.create_in(directory, make_schema(), indexname=names(part)).close()
-    pieces = plan_pieces(parts, workers)
+    pieces = plan_pieces(parts, workers, writing_cost)
     with WorkerPool(min(workers, len(pieces)), "writing the search index") as pool:
         futures = {
             pool.submit(_write_piece, str(directory), names(part), docs, limitmb): (part, start)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -84,10 +85,16 @@ def token_weights(texts: Sequence[str], model: Embedder) -> np.ndarray:
     """Inverse document frequency of every token id over ``texts``."""
     import numpy as np
 
-    df = np.zeros(model.vocabulary, dtype=np.float64)
-    for ids in model.token_ids(texts):
-        if ids:
-            df[np.unique(np.asarray(ids, dtype=np.int64))] += 1
+    vocabulary = model.vocabulary
+    lists = model.token_ids(texts)
+    lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+    ids = np.fromiter(chain.from_iterable(lists), dtype=np.int64, count=int(lengths.sum()))
+    # each (text, token) pair once (sorted, then the first of each run: np.unique's
+    # own way is several times slower), then how many texts each token is in
+    pairs = np.sort(np.repeat(np.arange(len(lists), dtype=np.int64), lengths) * vocabulary + ids)
+    first = np.ones(len(pairs), dtype=bool)
+    first[1:] = pairs[1:] != pairs[:-1]
+    df = np.bincount(pairs[first] % vocabulary, minlength=vocabulary).astype(np.float64)
     return np.log((len(texts) + 1) / (df + 1)).astype(np.float32)
 
 

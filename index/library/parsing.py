@@ -85,8 +85,17 @@ def parse_all(
                 done(n, total)
         return
     with WorkerPool(min(workers, total), "parsing documents") as pool:
-        futures = {pool.submit(parse_one, p, home) for p in paths}
+        # largest first: a large document (an HTML book, a PDF) left for last keeps
+        # one worker busy alone at the end
+        futures = {pool.submit(parse_one, p, home) for p in sorted(paths, key=_size, reverse=True)}
         for finished, result in enumerate(pool.as_done(futures), 1):
             yield result
             if done:
                 done(finished, total)
+
+
+def _size(path: str) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:  # parse_one reports it
+        return 0

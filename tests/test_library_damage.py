@@ -51,7 +51,7 @@ def _chain_cache(home: Path, edition: str) -> Path:
     documents = json.loads((gen / "documents.json").read_text("utf-8"))["documents"]
     sha = next(s for s, d in documents.items() if d["id"] == edition)
     parser = json.loads((gen / "manifest.json").read_text("utf-8"))["parser"]
-    return home / "cache" / parser / f"{sha}.tree.gz"
+    return home / "cache" / parser / f"{sha}.tree.zst"
 
 
 def test_a_damaged_parse_cache_is_reported_then_repaired(tmp_path: Path, built: Path) -> None:

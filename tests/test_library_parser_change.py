@@ -40,7 +40,7 @@ def test_the_next_build_parses_again_for_a_new_parser(
     monkeypatch.setattr(caches, "parser_fingerprint", lambda: "0123456789abcdef")
     report = Library(home).build([])
     assert [d.sha256 for d in report.documents.reparsed] == [sha]
-    assert (home / "cache" / "0123456789abcdef" / f"{sha}.tree.gz").is_file()
+    assert (home / "cache" / "0123456789abcdef" / f"{sha}.tree.zst").is_file()
     assert Library(home).edition(sha) == first
 
 

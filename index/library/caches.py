@@ -1,11 +1,12 @@
 """Parse caches: each document's tree and lineage snapshot, kept by its sha256.
 
-Layout under the home: ``cache/<parser fingerprint>/<sha256>.tree.gz`` (the
-whole tree, :mod:`crdex.parser.serialize`) and ``<sha256>.snap.gz`` (the
-slice lineage reads, :mod:`crdex.index.lineage.snapshot`). A changed parser
-has a new fingerprint and so parses afresh. Files are gzip (whose CRC-32
-catches a damaged or cut-short file) and written atomically; the library's
-generation records each file's sha256 besides, for ``crdex verify``.
+Layout under the home: ``cache/<parser fingerprint>/<sha256>.tree.zst`` (the
+whole tree, :mod:`crdex.parser.serialize`) and ``<sha256>.snap.zst`` (the
+slice lineage reads, :mod:`crdex.index.lineage.snapshot`); a library written
+before holds ``.gz`` files instead, read as they are. A changed parser has a
+new fingerprint and so parses afresh. Files are packed (:mod:`crdex.index.packed`,
+whose checksum catches a damaged or cut-short file) and written atomically;
+the library's generation records each file's sha256 besides, for ``crdex verify``.
 
 A cache file that cannot be read is :class:`CacheDamaged`: readers report
 it (they never write), a build or ``crdex verify --repair`` parses the
@@ -21,16 +22,16 @@ from typing import Any
 from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
 from crdex.index.lineage.snapshot import SNAPSHOT_FORMAT, Snapshot
-from crdex.index.packed import UNREADABLE, pack, unpack
+from crdex.index.packed import SUFFIX, UNREADABLE, pack, packed_file, unpack
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.serialize import edition_from_dict, edition_to_dict
 from crdex.parser.tree import Edition
 
 __all__ = ["CacheDamaged", "ParseCache", "file_digest"]
 
-_TREE = ".tree.gz"
+_TREE = ".tree"
 _REMEDY = "; run 'crdex verify --repair'"
-_SNAP = ".snap.gz"
+_SNAP = ".snap"
 
 
 class CacheDamaged(LibraryError):
@@ -48,10 +49,10 @@ class ParseCache:
         self.root = home / "cache" / (fingerprint or parser_fingerprint())
 
     def tree_path(self, sha: str) -> Path:
-        return self.root / f"{sha}{_TREE}"
+        return packed_file(self.root / f"{sha}{_TREE}")
 
     def snapshot_path(self, sha: str) -> Path:
-        return self.root / f"{sha}{_SNAP}"
+        return packed_file(self.root / f"{sha}{_SNAP}")
 
     def has(self, sha: str) -> bool:
         return self.tree_path(sha).is_file() and self.snapshot_path(sha).is_file()
@@ -59,8 +60,8 @@ class ParseCache:
     def write(self, edition: Edition, snapshot: Snapshot) -> None:
         self.root.mkdir(parents=True, exist_ok=True)
         sha = edition.source.sha256
-        write_atomic(self.tree_path(sha), pack(edition_to_dict(edition)))
-        write_atomic(self.snapshot_path(sha), pack(snapshot.to_dict()))
+        for stem, data in ((_TREE, edition_to_dict(edition)), (_SNAP, snapshot.to_dict())):
+            write_atomic(self.root / f"{sha}{stem}{SUFFIX}", pack(data))
 
     def _load(self, path: Path) -> Any:
         try:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
-from crdex.index.packed import UNREADABLE, dumps, loads, pack, unpack
+from crdex.index.packed import SUFFIX, UNREADABLE, dumps, loads, pack, packed_file, unpack
 
 from .ruletable import RULES, RuleTable
 from .tables import TABLES, TableGraph, write_tables
@@ -147,7 +147,7 @@ class Generation:
         return self.manifest.get("search")
 
     def has_tree(self, key: str) -> bool:
-        return (self.path / TREES / f"{key}.tree.gz").is_file()
+        return packed_file(self.path / TREES / f"{key}.tree").is_file()
 
     def _load(self, path: Path) -> Any:
         from .caches import CacheDamaged
@@ -160,7 +160,7 @@ class Generation:
             ) from None
 
     def tree_dict(self, key: str) -> dict[str, Any]:
-        return self._load(self.path / TREES / f"{key}.tree.gz")
+        return self._load(packed_file(self.path / TREES / f"{key}.tree"))
 
     def tree(self, key: str) -> Edition:
         from crdex.parser.serialize import edition_from_dict
@@ -170,7 +170,7 @@ class Generation:
     def snapshot(self, key: str) -> Snapshot:
         from crdex.index.lineage.snapshot import Snapshot
 
-        return Snapshot.from_dict(self._load(self.path / TREES / f"{key}.snap.gz"))
+        return Snapshot.from_dict(self._load(packed_file(self.path / TREES / f"{key}.snap")))
 
     def intact(self, name: str) -> bool:
         """Whether one of the generation's files is there with the bytes it was written with."""
@@ -225,8 +225,8 @@ class GenerationWriter:
     def tree(self, key: str, edition: Edition, snapshot: Snapshot) -> None:
         from crdex.parser.serialize import edition_to_dict
 
-        write_atomic(self.path / TREES / f"{key}.tree.gz", pack(edition_to_dict(edition)))
-        write_atomic(self.path / TREES / f"{key}.snap.gz", pack(snapshot.to_dict()))
+        write_atomic(self.path / TREES / f"{key}.tree{SUFFIX}", pack(edition_to_dict(edition)))
+        write_atomic(self.path / TREES / f"{key}.snap{SUFFIX}", pack(snapshot.to_dict()))
 
     def manifest(self, **fields: Any) -> None:
         from crdex.index.lineage.graph import GRAPH_FORMAT

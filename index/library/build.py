@@ -313,8 +313,6 @@ def build_library(
             attach_rulings(registry.values(), graph, trees.tree) if graph else ({}, [])
         )
         summaries = link_summaries(registry.values(), graph, trees.tree) if graph else {}
-        for k, (tree, snap) in trees.composed.items():
-            writer.tree(k, tree, snap)
         view = LibraryView(
             home=home,
             documents=registry,
@@ -329,15 +327,17 @@ def build_library(
         )
         trees.trees_read()
 
-        def write_graph() -> None:
+        def write_files() -> None:
+            for k, (tree, snap) in trees.composed.items():
+                writer.tree(k, tree, snap)
             if graph is not None:
                 writer.graph(graph)
 
-        # the graph's files are written while the index's workers write theirs
+        # the generation's trees and graph are written while the index's workers write theirs
         search = (
-            index(view, progress, notice, force=force, workers=workers, meanwhile=write_graph)
+            index(view, progress, notice, force=force, workers=workers, meanwhile=write_files)
             if (index is not None and graph)
-            else write_graph()
+            else write_files()
         )
         fault_point("search")
         beside.collect(progress)

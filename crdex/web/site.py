@@ -25,8 +25,7 @@ from crdex.errors import CrdexError
 from crdex.index.coverage import KINDS, Coverage
 from crdex.index.lineage.diff import DiffItem
 from crdex.index.lineage.history import History
-from crdex.index.search.results import SearchResult
-from crdex.index.search.summaries import SOURCES
+from crdex.index.search.results import SOURCES, SearchResult
 from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.tree import Edition

@@ -14,7 +14,9 @@ sample documents, indexed in memory.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from crdex.index.library import Library
 from crdex.index.questions import bundled_library
@@ -22,9 +24,11 @@ from crdex.index.questions import bundled_library
 from .engine import SearchIndex
 from .errors import IndexDamaged, NoSearchIndex
 from .generation import Generation
-from .indexer import Notice, Progress, memory_index
 from .store import IndexStore
-from .summaries import SummaryIndex
+
+if TYPE_CHECKING:
+    from .indexer import Notice, Progress
+    from .summaries import SummaryIndex
 
 __all__ = ["bundled_index", "memory_search", "open_search"]
 
@@ -37,6 +41,11 @@ def bundled_index() -> SearchIndex:
 
 def memory_search(library: Library) -> SearchIndex:
     """A library's rules indexed in memory (nothing is written)."""
+    # the writing code and the summaries' indexing are imported only when
+    # they are needed: a search of a stored index needs neither
+    from .indexer import memory_index
+    from .summaries import SummaryIndex
+
     if not library.chain():
         raise NoSearchIndex("the library holds no dated rules documents to search")
     held = memory_index(library)
@@ -44,6 +53,15 @@ def memory_search(library: Library) -> SearchIndex:
         Generation(held.parts, held.meta, held.words, held.aliases, held.vectors),
         summaries=lambda: SummaryIndex.of_library(library),
     )
+
+
+def _summaries_of(home: Path) -> Callable[[], SummaryIndex]:
+    def summaries() -> SummaryIndex:
+        from .summaries import SummaryIndex
+
+        return SummaryIndex.of_library(Library(home))
+
+    return summaries
 
 
 def open_search(
@@ -75,9 +93,7 @@ def open_search(
     if name:
         try:
             # the summaries of the library's live generation when they are first searched
-            return SearchIndex.open_generation(
-                store, store.root / name, lambda: SummaryIndex.of_library(Library(home))
-            )
+            return SearchIndex.open_generation(store, store.root / name, _summaries_of(home))
         except IndexDamaged as exc:
             why = str(exc)
     if notice:

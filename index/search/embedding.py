@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import metadata
 from itertools import chain
 from pathlib import Path
@@ -35,6 +35,8 @@ from .errors import SearchError
 if TYPE_CHECKING:  # numpy is imported when vectors are first needed
     import numpy as np
     from tokenizers import Tokenizer
+
+    from .tokens import WordTokens
 
 __all__ = ["DIMENSIONS", "Embedder", "embedder", "model_id", "query_embedder"]
 
@@ -92,10 +94,28 @@ class TokenRows:
 class Embedder:
     """Token vectors and the tokenizer, loaded once; texts to unit vectors."""
 
-    def __init__(self, table: np.ndarray | TokenRows, tokenizer: Tokenizer) -> None:
+    def __init__(
+        self, table: np.ndarray | TokenRows, tokenizer: Tokenizer | Callable[[], Tokenizer]
+    ) -> None:
         self.table = table
-        self.tokenizer = tokenizer
+        self._tokenizer = tokenizer
         self._words: dict[str, list[int]] = {}
+
+    @property
+    def tokenizer(self) -> Tokenizer:
+        """The tokenizer, loaded when a word first needs it (see :mod:`.tokens`)."""
+        if callable(self._tokenizer):
+            self._tokenizer = self._tokenizer()
+        return self._tokenizer
+
+    @property
+    def known_words(self) -> dict[str, list[int]]:
+        """Every word tokenized so far, with its ids (what :func:`.tokens.write_tokens` keeps)."""
+        return self._words
+
+    def remember(self, words: Iterable[tuple[str, list[int]]]) -> None:
+        """Take these words' ids as known (the tokenizer's output kept by a generation)."""
+        self._words.update(words)
 
     @classmethod
     def load(cls, where: Path | None = None, *, whole: bool = True) -> Embedder:
@@ -103,7 +123,6 @@ class Embedder:
         else its rows read as texts need them (see :class:`TokenRows`)."""
         import numpy as np
         from safetensors import safe_open
-        from tokenizers import Tokenizer
 
         where = where or package_dir()
         weights, tokenizer = where / WEIGHTS, where / TOKENIZER
@@ -119,20 +138,25 @@ class Embedder:
                 table = np.ascontiguousarray(fh.get_tensor(TENSOR), dtype=np.float32)
         else:
             table = TokenRows(weights)
-        tok = Tokenizer.from_file(str(tokenizer))
-        tok.no_padding()
-        tok.no_truncation()
-        return cls(table, tok)
+        return cls(table, functools.partial(_tokenizer, tokenizer))
 
     @property
     def vocabulary(self) -> int:
         return int(self.table.shape[0])
 
-    def token_ids(self, texts: Sequence[str]) -> list[list[int]]:
-        """Each text's token ids (words tokenized once each, see the module docstring)."""
+    def token_ids(self, texts: Sequence[str], known: WordTokens | None = None) -> list[list[int]]:
+        """Each text's token ids (words tokenized once each, see the module docstring).
+
+        ``known`` holds words already tokenized (a generation's, see
+        :mod:`.tokens`): a word found there is not given to the tokenizer.
+        """
         words = self._words
         split = [text.split() for text in texts]
         new = sorted(set(chain.from_iterable(split)) - words.keys())
+        if known is not None and new:
+            found = [(word, known.get(word)) for word in new]
+            words.update((w, ids) for w, ids in found if ids is not None)
+            new = [w for w, ids in found if ids is None]
         if new:
             for word, enc in zip(
                 new, self.tokenizer.encode_batch(new, add_special_tokens=False), strict=True
@@ -142,16 +166,22 @@ class Embedder:
         ids_of = words.__getitem__
         return [list(chain.from_iterable(map(ids_of, each))) for each in split]
 
-    def embed(self, texts: Sequence[str], weights: np.ndarray | None = None) -> np.ndarray:
+    def embed(
+        self,
+        texts: Sequence[str],
+        weights: np.ndarray | None = None,
+        known: WordTokens | None = None,
+    ) -> np.ndarray:
         """Unit vectors (float32, one row per text): token vectors averaged by ``weights``.
 
         ``weights`` holds one weight per token id (None: all 1, a plain
-        average). A text without tokens gets the zero vector.
+        average). A text without tokens gets the zero vector. ``known``: see
+        :meth:`token_ids`.
         """
         import numpy as np
 
         out = np.zeros((len(texts), self.table.shape[1]), dtype=np.float32)
-        for row, ids in enumerate(self.token_ids(texts)):
+        for row, ids in enumerate(self.token_ids(texts, known)):
             if not ids:
                 continue
             vectors = self.table[ids]
@@ -163,6 +193,15 @@ class Embedder:
         norms[norms == 0] = 1.0
         out /= norms
         return out
+
+
+def _tokenizer(path: Path) -> Tokenizer:
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(path))
+    tok.no_padding()
+    tok.no_truncation()
+    return tok
 
 
 @functools.cache

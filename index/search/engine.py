@@ -26,15 +26,16 @@ from .generation import Generation
 from .hits import fill_lookup, group_hits, make_hit, number_at, scope_of
 from .query import Lookup, TextQuery, plan
 from .rank import Candidate, rerank
-from .results import Hit, SearchResult, Snippet
+from .results import SOURCES, Hit, SearchResult, Snippet
 from .snippets import marked_snippet
 from .store import IndexStore
-from .summaries import SOURCES, SummaryIndex
 from .vectors import cosines
 from .versions import date_int
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from .summaries import SummaryIndex
 
 __all__ = ["METHODS", "SearchIndex"]
 
@@ -78,7 +79,12 @@ class SearchIndex:
     def summaries(self) -> SummaryIndex:
         """The rulings summaries' items, indexed on first use."""
         if self._summaries is None:
-            self._summaries = self._summaries_of() if self._summaries_of else SummaryIndex([])
+            if self._summaries_of is not None:
+                self._summaries = self._summaries_of()
+            else:  # the rulings summaries' Whoosh index is made only when they are searched
+                from .summaries import SummaryIndex
+
+                self._summaries = SummaryIndex([])
         return self._summaries
 
     @property
@@ -261,7 +267,7 @@ class SearchIndex:
                 stems,
                 searcher.stored_fields,
                 number_of,
-                lambda docnums: cosines(vectors.all[docnums], query).tolist(),
+                lambda docnums: cosines(vectors.rows(docnums), query).tolist(),
                 limit,
                 # all editions: the versions of a rule are shown as one
                 (lambda c: c.docnum) if date is not None else (lambda c: c.fields["identity"]),

@@ -30,7 +30,7 @@ from .aliases import ALIASES_FILE, from_json
 from .embedding import query_embedder
 from .errors import IndexDamaged
 from .hits import EditionNames, find_indexed
-from .indexer import WORDS_FILE, Cover, cover_file, index_name
+from .layout import WORDS_FILE, Cover, cover_file, index_name
 from .meta import PARTS, incompatibility
 from .spelling import Speller
 from .store import IndexStore
@@ -156,11 +156,12 @@ class Generation:
         if scope is not None:
             return scope
         if date is None or (self._dates and date == self._dates[-1]):
-            end = len(self._cover) if date is None else len(self.vectors.latest)
+            # the latest edition's documents are the latest part's (read alone)
+            table = self.vectors.all if date is None else self.vectors.latest
             rows = np.fromiter(
-                (d for d in range(end) if self._cover[d] is not None), dtype=np.int64
+                (d for d in range(len(table)) if self._cover[d] is not None), dtype=np.int64
             )
-            scope = self._scopes[date] = (self.vectors.all[rows], rows)
+            scope = self._scopes[date] = (table[rows], rows)
             return scope
         rows = self._rows_cache.get(date)
         if rows is None:

@@ -41,11 +41,13 @@ from .aliases import ALIASES_FILE, of_documents
 from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
 from .embedding import embedder
 from .errors import IndexDamaged
+from .layout import WORDS_FILE, Cover, cover_file, index_name
 from .memory import MemoryStorage
 from .meta import PARTS, describe, incompatibility, part_of
 from .schema import make_schema
 from .segments import MIN_PARALLEL, write_parts
 from .store import IndexStore
+from .tokens import read_tokens, write_tokens
 from .vectors import (
     VectorTable,
     known_vectors,
@@ -70,14 +72,11 @@ __all__ = [
     "update_index",
 ]
 
-WORDS_FILE = "words.json"
 _WRITER_MB = 128
 _STEP = 250  # documents between progress reports
 
 Progress = Callable[[str, int, int], None]
 Notice = Callable[[str], None]
-# document number → the date ranges it is in force (None: deleted)
-Cover = list[list[list[int]] | None]
 # token weights, digest → vector of the texts embedded, and the seconds that took
 Embedded = tuple["np.ndarray", dict[bytes, "np.ndarray"], float]
 
@@ -91,14 +90,6 @@ class MemoryIndex:
     words: dict[str, int]
     aliases: dict[str, list[str]]
     vectors: VectorTable
-
-
-def index_name(part: str) -> str:
-    return part.upper()
-
-
-def cover_file(part: str) -> str:
-    return f"cover-{part}.json"
 
 
 @dataclass(slots=True)
@@ -353,6 +344,9 @@ def _update(
     try:
         existing = {part: _existing_keys(live, part) for part in PARTS}
         reuse = (read_weights(live), known_vectors(live, PARTS), 0.0)
+        kept = read_tokens(live)
+        if kept is not None:  # carried into the new generation with the words it adds
+            embedder().remember(kept.items())
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
     changes: dict[str, tuple[list[IndexDoc], set[str]]] = {}
@@ -429,6 +423,7 @@ def _finish(
     write_weights(scratch, weights)
     for part, numbered_docs in held.items():
         write_part(scratch, part, *vectors_for(numbered_docs, model, weights, known))
+    write_tokens(scratch, model.known_words)
     vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))

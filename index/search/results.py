@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["Group", "Hit", "SearchResult", "Snippet", "SummaryHit"]
+__all__ = ["SOURCES", "Group", "Hit", "SearchResult", "Snippet", "SummaryHit"]
+
+# what a search can search: the Comprehensive Rules, the rulings summaries, both
+SOURCES = ("cr", "summary", "all")
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
-
 from .terms import QUERY_STOP_WORDS
 
 __all__ = ["Speller"]
@@ -27,6 +24,10 @@ class Speller:
 
     def closest(self, word: str) -> str | None:
         """The dictionary word closest to ``word``, or None if none is close."""
+        # imported here: most searches spell every word as the rules do
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
         limit = 1 if len(word) <= 4 else 2
         found = process.extract(
             word, self._vocab, scorer=Levenshtein.distance, score_cutoff=limit, limit=8

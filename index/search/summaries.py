@@ -35,14 +35,12 @@ from .documents import weighted
 from .generation import WEIGHTING
 from .memory import MemoryStorage
 from .query import TextQuery, plan
-from .results import Snippet, SummaryHit
+from .results import SOURCES, Snippet, SummaryHit
 from .schema import BODY_WEIGHTS, analyzer
 from .snippets import marked_snippet, plain_snippet
 
 __all__ = ["SOURCES", "SUMMARY_KIND", "SummaryIndex", "summary_items"]
 
-#: What ``search --source`` chooses from: the CR (the default), the summaries, or both.
-SOURCES = ("cr", "summary", "all")
 #: The kind of library document whose items are indexed here.
 SUMMARY_KIND = "rulings-summary"
 # a query naming one of the summary's own numbers: "A.27", "A.27.2", "A.27.Ruling.6"

@@ -25,6 +25,7 @@ digest), so a version is embedded once, whatever its dates or numbers.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable, Sequence
 from itertools import chain
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from .documents import IndexDoc
 from .embedding import Embedder
+from .tokens import WordTokens, read_tokens
 
 if TYPE_CHECKING:
     import numpy as np
@@ -134,6 +136,12 @@ def write_part(where: Path, part: str, vectors: np.ndarray, digests: np.ndarray)
     np.save(where / digests_file(part), digests, allow_pickle=False)
 
 
+def read_vectors(where: Path, part: str) -> np.ndarray:
+    import numpy as np
+
+    return np.load(where / vectors_file(part), allow_pickle=False)
+
+
 def read_part(where: Path, part: str) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
 
@@ -166,25 +174,61 @@ def read_weights(where: Path) -> np.ndarray:
 
 
 class VectorTable:
-    """The vectors of one generation, for searching: parts in the order Whoosh reads them."""
+    """The vectors of one generation, for searching: parts in the order Whoosh reads them.
+
+    A part is read (and widened to float32) when a search first needs it: a
+    search of the latest edition reads the latest part only, a quarter of
+    the whole.
+    """
 
     def __init__(
         self,
-        parts: Sequence[np.ndarray],
+        parts: Sequence[np.ndarray | Callable[[], np.ndarray]],
         weights: np.ndarray,
         model: Embedder | Callable[[], Embedder],
+        known: WordTokens | None = None,
     ) -> None:
-        import numpy as np
-
-        self.all = np.ascontiguousarray(np.concatenate(parts).astype(np.float32))
-        self.latest = self.all[: len(parts[0])]
+        self._parts = list(parts)
+        self._all: np.ndarray | None = None
         self.weights = weights
         self._model = model
+        self._known = known
 
     @classmethod
     def open(cls, where: Path, parts: Sequence[str], model: Callable[[], Embedder]) -> VectorTable:
         """The vectors of the generation at ``where``; ``model`` is loaded on the first query."""
-        return cls([read_part(where, p)[0] for p in parts], read_weights(where), model)
+        readers = [functools.partial(read_vectors, where, p) for p in parts]
+        return cls(readers, read_weights(where), model, read_tokens(where))
+
+    def _part(self, at: int) -> np.ndarray:
+        import numpy as np
+
+        part = self._parts[at]
+        if callable(part):
+            part = self._parts[at] = part()
+        return np.ascontiguousarray(part, dtype=np.float32)
+
+    @property
+    def latest(self) -> np.ndarray:
+        """The rows of the latest part (the latest edition's documents)."""
+        part = self._parts[0] = self._part(0)
+        return part
+
+    @property
+    def all(self) -> np.ndarray:
+        """The rows of every part, numbered as the searcher of both parts numbers them."""
+        import numpy as np
+
+        if self._all is None:
+            self._all = np.concatenate([self._part(at) for at in range(len(self._parts))])
+        return self._all
+
+    def rows(self, docnums: Sequence[int]) -> np.ndarray:
+        """The vectors of these document numbers (of the latest part alone when they are in it)."""
+        latest = self.latest
+        if all(d < len(latest) for d in docnums):
+            return latest[list(docnums)]
+        return self.all[list(docnums)]
 
     @property
     def model(self) -> Embedder:
@@ -194,4 +238,4 @@ class VectorTable:
 
     def query(self, text: str) -> np.ndarray:
         """The unit vector of a query."""
-        return self.model.embed([" ".join(text.split())], self.weights)[0]
+        return self.model.embed([" ".join(text.split())], self.weights, self._known)[0]

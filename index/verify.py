@@ -83,7 +83,10 @@ def _check_search(gen: Generation, home: Path, report: VerifyReport) -> None:
     store = IndexStore(home / "search")
     try:
         index = SearchIndex.open_generation(store, store.root / name)
+        # its files are read as searches need them: one search of the latest
+        # edition and one of all editions read every one
         index.search("rule", limit=1)
+        index.search("rule", limit=1, all_editions=True)
     except (SearchError, OSError) as exc:
         report.problems.append(f"the search index {store.root / name} cannot be used: {exc}")
 

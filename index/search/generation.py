@@ -12,11 +12,12 @@ and holds the spelling dictionary.
 
 from __future__ import annotations
 
-import json
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import orjson
 from whoosh import index as whoosh_index
 from whoosh import scoring
 from whoosh.index import Index
@@ -62,7 +63,7 @@ class Generation:
 
     def __init__(
         self,
-        parts: dict[str, tuple[Index, Cover]],
+        parts: dict[str, tuple[Index, Cover | Callable[[], Cover]]],
         meta: dict[str, Any],
         words: dict[str, int],
         aliases: dict[str, list[str]],
@@ -81,7 +82,9 @@ class Generation:
         leaves = [r for reader in self._readers for r, _offset in reader.leaf_readers()]
         self.latest = Searcher(self._readers[0], weighting=WEIGHTING, closereader=False)
         self.both = Searcher(MultiReader(leaves), weighting=WEIGHTING, closereader=False)
-        self._cover = [c for p in PARTS for c in parts[p][1]]
+        # the table of which documents are in force when, by part: read when first
+        # needed (a search of the latest edition needs the latest part's alone)
+        self._covers = [parts[p][1] for p in PARTS]
         self._in_force_cache: dict[int, set[int]] = {}
         self._rows_cache: dict[int, np.ndarray] = {}
         # the latest edition and all editions: searched most, kept whole
@@ -104,13 +107,12 @@ class Generation:
         if why is not None or meta is None:
             raise IndexDamaged(f"the search index at {path} cannot be read: {why}")
         try:
-            words = json.loads((path / WORDS_FILE).read_text("utf-8"))
-            aliases = json.loads((path / ALIASES_FILE).read_text("utf-8"))
+            words = orjson.loads((path / WORDS_FILE).read_bytes())
+            aliases = orjson.loads((path / ALIASES_FILE).read_bytes())
             parts = {}
             for part in PARTS:
-                cover = json.loads((path / cover_file(part)).read_text("utf-8"))
                 ix = whoosh_index.open_dir(str(path), indexname=index_name(part), readonly=True)
-                parts[part] = (ix, cover)
+                parts[part] = (ix, functools.partial(_read_cover, path, part))
             return cls(parts, meta, words, aliases, lambda: _open_vectors(path), path)
         except Exception as exc:
             raise _damaged(path, exc) from None
@@ -157,10 +159,12 @@ class Generation:
             return scope
         if date is None or (self._dates and date == self._dates[-1]):
             # the latest edition's documents are the latest part's (read alone)
-            table = self.vectors.all if date is None else self.vectors.latest
-            rows = np.fromiter(
-                (d for d in range(len(table)) if self._cover[d] is not None), dtype=np.int64
+            table, cover = (
+                (self.vectors.all, self._cover())
+                if date is None
+                else (self.vectors.latest, self._cover(1))
             )
+            rows = np.fromiter((d for d, c in enumerate(cover) if c is not None), dtype=np.int64)
             scope = self._scopes[date] = (table[rows], rows)
             return scope
         rows = self._rows_cache.get(date)
@@ -169,12 +173,28 @@ class Generation:
             self._rows_cache[date] = rows
         return self.vectors.all[rows], rows
 
+    def _cover(self, parts: int | None = None) -> Cover:
+        """The cover of the first ``parts`` parts (None: all), in document number order."""
+        wanted = self._covers[:parts]
+        for at, cover in enumerate(wanted):
+            if callable(cover):
+                wanted[at] = self._covers[at] = cover()
+        return wanted[0] if len(wanted) == 1 else [c for cover in wanted for c in cover]
+
     def _docs_in_force(self, date: int) -> set[int]:
         docs = self._in_force_cache.get(date)
         if docs is None:
-            docs = {d for d, ranges in enumerate(self._cover) if _in_force(ranges, date)}
+            docs = {d for d, ranges in enumerate(self._cover()) if _in_force(ranges, date)}
             self._in_force_cache[date] = docs
         return docs
+
+
+def _read_cover(path: Path, part: str) -> Cover:
+    """A part's cover table; IndexDamaged if it cannot be read."""
+    try:
+        return orjson.loads((path / cover_file(part)).read_bytes())
+    except Exception as exc:
+        raise _damaged(path, exc) from None
 
 
 def _open_vectors(path: Path) -> VectorTable:

@@ -9,9 +9,12 @@ tree first).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from lark import Token, Transformer
 
-__all__ = ["Block", "BlockTransformer", "Line", "Run", "line_of", "split_blocks"]
+__all__ = ["Block", "BlockTransformer", "Line", "Run", "line_of", "split_blocks", "tail_kind"]
 
 
 class Line:
@@ -60,14 +63,31 @@ def line_of(token: Token) -> Line:
     return Line(token.line or 0, token.type, value.rstrip("\n"))
 
 
-def split_blocks(token: Token, head: str, rest: str) -> list[tuple[list[Line], Line]]:
+# What the lexer makes of a line under a rule line (common.lark: EXAMPLE, then
+# INDENTED, then TEXT, by their priorities); RULE_TAIL lets in only lines that
+# are one of the three
+_EXAMPLE = re.compile(r"[ \t]*(?:Examples?|EXAMPLES?):")
+
+
+def tail_kind(text: str) -> str:
+    """The terminal of a line under a rule line in a ``RULE_BLOCKS`` token."""
+    if _EXAMPLE.match(text):
+        return "EXAMPLE"
+    return "INDENTED" if text[:1] in (" ", "\t", "\u00a0") else "TEXT"
+
+
+def split_blocks(
+    token: Token, head: str, rest: str | Callable[[str], str]
+) -> list[tuple[list[Line], Line]]:
     """The paragraphs of a run of blocks (``RULE_BLOCKS``, ``TERM_BLOCKS``), each with its gap.
 
     The terminal is a run of paragraphs, each a line of kind ``head``, lines of
-    kind ``rest`` and the blank lines that close it: its grammar says so, and
-    only the closing lines are blank, so each line's kind follows from its
-    place. Each paragraph is its lines and the run of blank lines after them.
+    kind ``rest`` (or the kind ``rest`` gives a line's text) and the blank
+    lines that close it: its grammar says so, and only the closing lines are
+    blank, so each line's kind follows from its place. Each paragraph is its
+    lines and the run of blank lines after them.
     """
+    kind_of = rest if callable(rest) else None
     parts = token.value.split("\n")
     parts.pop()  # the text after the last newline: nothing
     first = token.line or 0
@@ -78,7 +98,8 @@ def split_blocks(token: Token, head: str, rest: str) -> list[tuple[list[Line], L
         lines = [Line(first + i, head, parts[i])]
         i += 1
         while i < end and parts[i].strip():
-            lines.append(Line(first + i, rest, parts[i]))
+            text = parts[i]
+            lines.append(Line(first + i, kind_of(text) if kind_of else rest, text))  # type: ignore[arg-type]
             i += 1
         gap = i
         while i < end and not parts[i].strip():
@@ -178,10 +199,10 @@ class BlockTransformer(Transformer):
         return Block("rule_para", _lines(items))
 
     def rule_blocks(self, items: list[object]) -> Run:
-        """Rule paragraphs, each a rule line with its examples, closed by blank lines."""
+        """Rule paragraphs, each a rule line with the lines under it, closed by blank lines."""
         (token,) = items
         assert isinstance(token, Token)
-        return Run("rule_blocks", split_blocks(token, "RULE_LINE", "EXAMPLE"))
+        return Run("rule_blocks", split_blocks(token, "RULE_LINE", tail_kind))
 
     def loose_para(self, items: list[object]) -> Block:
         return Block("loose_para", _lines(items))

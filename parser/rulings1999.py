@@ -31,6 +31,7 @@ from .grammar import load_grammar
 from .ledger import Ledger
 from .official import check_lines
 from .rulings1999_build import NUMBERING, build_summary
+from .sniff import LinePattern
 from .sourcemap import MappedText, parse_error
 
 __all__ = ["NAMES", "NUMBERING", "parse_rulings_1999", "sniff_rulings_1999"]
@@ -53,9 +54,10 @@ NAMES = {
 
 # lines numbered like this page ("A.27.2 - ", "o A.27.2 - ", "Note - ") and like
 # the 2008 pages ("501.1 - ", "  501.10.Ruling.1 - ")
-_OURS = re.compile(
-    r"^(?:[o\u25cb\u25e6\u00b0][ \t]+)?[A-Z]\.\d{1,3}(?:\.(?:Rulings?\.)?\d{1,3})? - ", re.M
-)
+_OURS_BODY = r"(?:[o\u25cb\u25e6\u00b0][ \t]+)?[A-Z]\.\d{1,3}(?:\.(?:Rulings?\.)?\d{1,3})? - "
+_OURS = re.compile(_OURS_BODY)
+# the same at every line's start, found without trying the pattern at every character
+_OURS_LINES = LinePattern(_OURS_BODY)
 _THEIRS = re.compile(r"^[ \t]*\d{3}(?:\.\d{1,3}[a-z]{0,2})?(?:\.Ruling\.\d+)? - ", re.M)
 _LETTER_SIGNS = re.compile(
     r"Rulings are collected from many sources|Rulings Summar|"
@@ -66,7 +68,7 @@ _SCAN = 2_000_000
 
 
 def sniff_rulings_1999(text: str, path: str) -> str | None:
-    ours = len(_OURS.findall(text, 0, _SCAN))
+    ours = _OURS_LINES.count(text, _SCAN)
     if ours:
         return (
             f"{ours} lines are numbered like a rulings summary of the 1990s "

@@ -14,7 +14,16 @@ from collections.abc import Callable
 
 from lark import Token, Transformer
 
-__all__ = ["Block", "BlockTransformer", "Line", "Run", "line_of", "split_blocks", "tail_kind"]
+__all__ = [
+    "Block",
+    "BlockTransformer",
+    "Line",
+    "Run",
+    "head_kind",
+    "line_of",
+    "split_blocks",
+    "tail_kind",
+]
 
 
 class Line:
@@ -69,6 +78,21 @@ def line_of(token: Token) -> Line:
 _EXAMPLE = re.compile(r"[ \t]*(?:Examples?|EXAMPLES?):")
 
 
+_RULE_LINE = re.compile(r"[ \t]*\d{3}\.\d")
+
+
+def head_kind(text: str) -> str:
+    """The terminal of a paragraph's first line in a ``RULE_BLOCKS`` token.
+
+    The run's grammar lets in a rule line (its number has a rule part after
+    the dot), a rule heading ("100. General") or a section heading ("1. Game
+    Concepts"), and nothing else.
+    """
+    if _RULE_LINE.match(text):
+        return "RULE_LINE"
+    return "RULE_HEAD" if text.lstrip(" \t")[3:4] == "." else "SECTION_HEAD"
+
+
 def tail_kind(text: str) -> str:
     """The terminal of a line under a rule line in a ``RULE_BLOCKS`` token."""
     if _EXAMPLE.match(text):
@@ -77,7 +101,7 @@ def tail_kind(text: str) -> str:
 
 
 def split_blocks(
-    token: Token, head: str, rest: str | Callable[[str], str]
+    token: Token, head: str | Callable[[str], str], rest: str | Callable[[str], str]
 ) -> list[tuple[list[Line], Line]]:
     """The paragraphs of a run of blocks (``RULE_BLOCKS``, ``TERM_BLOCKS``), each with its gap.
 
@@ -88,6 +112,7 @@ def split_blocks(
     lines and the run of blank lines after them.
     """
     kind_of = rest if callable(rest) else None
+    head_of = head if callable(head) else None
     parts = token.value.split("\n")
     parts.pop()  # the text after the last newline: nothing
     first = token.line or 0
@@ -95,7 +120,8 @@ def split_blocks(
     end = len(parts)
     i = 0
     while i < end:
-        lines = [Line(first + i, head, parts[i])]
+        text = parts[i]
+        lines = [Line(first + i, head_of(text) if head_of else head, text)]  # type: ignore[arg-type]
         i += 1
         while i < end and parts[i].strip():
             text = parts[i]
@@ -199,10 +225,10 @@ class BlockTransformer(Transformer):
         return Block("rule_para", _lines(items))
 
     def rule_blocks(self, items: list[object]) -> Run:
-        """Rule paragraphs, each a rule line with the lines under it, closed by blank lines."""
+        """Rule paragraphs (a rule line with the lines under it) and headings, each closed by blank lines."""
         (token,) = items
         assert isinstance(token, Token)
-        return Run("rule_blocks", split_blocks(token, "RULE_LINE", tail_kind))
+        return Run("rule_blocks", split_blocks(token, head_kind, tail_kind))
 
     def loose_para(self, items: list[object]) -> Block:
         return Block("loose_para", _lines(items))

@@ -426,7 +426,10 @@ def build_body(
         if kind == "rule_blocks":
             rule_para = builder.rule_para
             for lines, gap in child.paragraphs:
-                rule_para(lines, after_gap)
+                if lines[0].kind == "RULE_LINE":
+                    rule_para(lines, after_gap)
+                else:  # a heading (the run's grammar puts one only after blank lines)
+                    builder.heading(Block(lines[0].kind.lower(), lines))
                 mark_gap(gap, ledger)
                 after_gap = True
             continue

@@ -14,7 +14,7 @@ import pytest
 from lark import Token
 
 from crdex.parser import parse_text
-from crdex.parser.blocks import split_blocks, tail_kind
+from crdex.parser.blocks import head_kind, split_blocks, tail_kind
 from crdex.parser.grammar import load_grammar
 
 WRAPPED = """\
@@ -33,6 +33,10 @@ Magic: The Gathering Comprehensive Rules
 second line at the margin
 
 100.3. Some words.
+
+101. Mana
+
+101.1. Mana is the primary resource in the game.
 
 Glossary
 
@@ -59,7 +63,7 @@ def test_a_hard_wrapped_run_is_one_token_whose_lines_keep_their_kinds() -> None:
     runs = [c for c in body.children if getattr(c, "data", None) == "rule_blocks"]
     assert len(runs) == 1
     (token,) = runs[0].children
-    paragraphs = split_blocks(token, "RULE_LINE", tail_kind)
+    paragraphs = split_blocks(token, head_kind, tail_kind)
     assert [[(ln.kind, ln.text) for ln in lines] for lines, _gap in paragraphs] == [
         [
             ("RULE_LINE", "100.1. These Magic rules apply to any Magic game with two or more"),
@@ -72,8 +76,10 @@ def test_a_hard_wrapped_run_is_one_token_whose_lines_keep_their_kinds() -> None:
             ("TEXT", "second line at the margin"),
         ],
         [("RULE_LINE", "100.3. Some words.")],
+        [("RULE_HEAD", "101. Mana")],
+        [("RULE_LINE", "101.1. Mana is the primary resource in the game.")],
     ]
-    assert [gap.count for _lines, gap in paragraphs] == [1, 1, 1]
+    assert [gap.count for _lines, gap in paragraphs] == [1, 1, 1, 1, 1]
 
 
 def test_wrapped_rules_are_joined_and_every_line_accounted() -> None:
@@ -88,6 +94,7 @@ def test_wrapped_rules_are_joined_and_every_line_accounted() -> None:
     )
     assert [e.text for e in rules["100.2"].examples] == ["EXAMPLE: A deck of sixty cards."]
     assert rules["100.3"].text == "Some words."
+    assert rules["101"].title == "Mana" and rules["101"].children == ["101.1"]
     assert [g.term for g in edition.glossary] == ["Ability"]
     assert edition.accounting is not None and edition.accounting.complete
     assert not edition.repairs
@@ -108,6 +115,21 @@ def test_a_line_the_parser_reads_otherwise_ends_the_block(line: str, kind: str) 
     assert (kind, line) in kinds
     # the paragraph above it was read line by line, as without blocks
     assert ("INDENTED", "  wrapped.") in kinds
+
+
+def test_a_heading_right_under_a_rule_line_is_wrapped_text() -> None:
+    """With no blank line before it, "101. Mana" continues the paragraph, as line by line."""
+    text = WRAPPED.replace("100.3. Some words.\n\n101. Mana\n", "100.3. Some words.\n101. Mana\n")
+    kinds = _kinds(text)
+    assert ("TEXT", "101. Mana") in kinds
+    assert ("RULE_HEAD", "101. Mana") not in kinds
+
+
+def test_head_kind() -> None:
+    assert head_kind("100.1. Text") == "RULE_LINE"
+    assert head_kind("  214.7a If a card") == "RULE_LINE"
+    assert head_kind("100. General") == "RULE_HEAD"
+    assert head_kind("1. Game Concepts") == "SECTION_HEAD"
 
 
 def test_tail_kind_follows_the_terminals_priorities() -> None:

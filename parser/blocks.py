@@ -100,37 +100,39 @@ def tail_kind(text: str) -> str:
     return "INDENTED" if text[:1] in (" ", "\t", "\u00a0") else "TEXT"
 
 
+# One paragraph of a run: its first line, the lines under it (each with a
+# character that is not blank) and the blank lines that close it. In a run's
+# token a blank line is white space alone ([ \t\u00a0]), as BLANK says.
+_PARAGRAPH = re.compile(r"([^\n]*)\n((?:[ \t\u00a0]*[^ \t\u00a0\n][^\n]*\n)*)((?:[ \t\u00a0]*\n)+)")
+
+
 def split_blocks(
     token: Token, head: str | Callable[[str], str], rest: str | Callable[[str], str]
 ) -> list[tuple[list[Line], Line]]:
     """The paragraphs of a run of blocks (``RULE_BLOCKS``, ``TERM_BLOCKS``), each with its gap.
 
     The terminal is a run of paragraphs, each a line of kind ``head``, lines of
-    kind ``rest`` (or the kind ``rest`` gives a line's text) and the blank
-    lines that close it: its grammar says so, and only the closing lines are
-    blank, so each line's kind follows from its place. Each paragraph is its
-    lines and the run of blank lines after them.
+    kind ``rest`` (each either a kind or what gives a line's kind from its
+    text) and the blank lines that close it: its grammar says so, and only
+    the closing lines are blank, so each line's kind follows from its place.
+    Each paragraph is its lines and the run of blank lines after them.
     """
     kind_of = rest if callable(rest) else None
     head_of = head if callable(head) else None
-    parts = token.value.split("\n")
-    parts.pop()  # the text after the last newline: nothing
-    first = token.line or 0
+    number = token.line or 0
     out: list[tuple[list[Line], Line]] = []
-    end = len(parts)
-    i = 0
-    while i < end:
-        text = parts[i]
-        lines = [Line(first + i, head_of(text) if head_of else head, text)]  # type: ignore[arg-type]
-        i += 1
-        while i < end and parts[i].strip():
-            text = parts[i]
-            lines.append(Line(first + i, kind_of(text) if kind_of else rest, text))  # type: ignore[arg-type]
-            i += 1
-        gap = i
-        while i < end and not parts[i].strip():
-            i += 1
-        out.append((lines, Line(first + gap, "BLANK", "\n".join(parts[gap:i]), i - gap)))
+    for text, under, gap in _PARAGRAPH.findall(token.value):
+        lines = [Line(number, head_of(text) if head_of else head, text)]  # type: ignore[arg-type]
+        number += 1
+        if under:
+            for line in under[:-1].split("\n"):
+                lines.append(Line(number, kind_of(line) if kind_of else rest, line))  # type: ignore[arg-type]
+                number += 1
+        count = gap.count("\n")
+        out.append((lines, Line(number, "BLANK", gap[:-1], count)))
+        number += count
+    if number != (token.line or 0) + token.value.count("\n"):  # every line is in a paragraph
+        raise AssertionError(f"a {token.type} token at line {token.line} is not paragraphs")
     return out
 
 

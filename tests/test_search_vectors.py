@@ -200,3 +200,33 @@ def test_importing_the_search_package_loads_nothing_heavy() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_damaged_vectors_file_is_a_clear_error_when_a_search_reads_it(
+    search_home: Path,
+) -> None:
+    """Each part's vectors are read when first needed; a damaged one is named then."""
+    live = IndexStore(search_home / "search").current()
+    assert live is not None
+    earlier = live / "vectors-earlier.npy"
+    earlier.write_bytes(earlier.read_bytes()[:100])  # cut short
+    with open_search(search_home) as index:
+        # the latest edition's search reads the latest part alone
+        assert index.search("scry zero").hits[0].number == "701.2b"
+        with pytest.raises(SearchError) as caught:
+            index.search("scry zero", all_editions=True)
+    assert str(caught.value).startswith(f"the search index at {live} cannot be read (ValueError:")
+    assert str(caught.value).endswith("run 'crdex build' to build it again")
+
+
+def test_vectors_that_do_not_match_the_documents_are_a_clear_error(search_home: Path) -> None:
+    live = IndexStore(search_home / "search").current()
+    assert live is not None
+    vectors, _digests = read_part(live, "latest")
+    np.save(live / "vectors-latest.npy", vectors[:-1], allow_pickle=False)
+    with open_search(search_home) as index, pytest.raises(SearchError) as caught:
+        index.search("scry zero")
+    assert str(caught.value) == (
+        f"the search index at {live} cannot be read: {len(vectors) - 1} vectors for "
+        f"{len(vectors)} documents; run 'crdex build' to build it again"
+    )

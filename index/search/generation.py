@@ -35,7 +35,8 @@ from .layout import WORDS_FILE, Cover, cover_file, index_name
 from .meta import PARTS, incompatibility
 from .spelling import Speller
 from .store import IndexStore
-from .vectors import VectorTable
+from .tokens import read_tokens
+from .vectors import VectorTable, read_vectors, read_weights
 
 if TYPE_CHECKING:
     import numpy as np
@@ -85,6 +86,7 @@ class Generation:
         # the table of which documents are in force when, by part: read when first
         # needed (a search of the latest edition needs the latest part's alone)
         self._covers = [parts[p][1] for p in PARTS]
+        self._whole_cover: Cover | None = None
         self._in_force_cache: dict[int, set[int]] = {}
         self._rows_cache: dict[int, np.ndarray] = {}
         # the latest edition and all editions: searched most, kept whole
@@ -159,11 +161,8 @@ class Generation:
             return scope
         if date is None or (self._dates and date == self._dates[-1]):
             # the latest edition's documents are the latest part's (read alone)
-            table, cover = (
-                (self.vectors.all, self._cover())
-                if date is None
-                else (self.vectors.latest, self._cover(1))
-            )
+            parts = None if date is None else 1
+            table, cover = self._vector_rows(parts), self._cover(parts)
             rows = np.fromiter((d for d, c in enumerate(cover) if c is not None), dtype=np.int64)
             scope = self._scopes[date] = (table[rows], rows)
             return scope
@@ -171,15 +170,33 @@ class Generation:
         if rows is None:
             rows = np.fromiter(sorted(self._docs_in_force(date)), dtype=np.int64)
             self._rows_cache[date] = rows
-        return self.vectors.all[rows], rows
+        return self._vector_rows(None)[rows], rows
+
+    def _vector_rows(self, parts: int | None) -> np.ndarray:
+        """The vectors of the first ``parts`` parts (None: all), one per document of their cover."""
+        table = self.vectors.all if parts is None else self.vectors.latest
+        documents = len(self._cover(parts))
+        if len(table) != documents:  # the files of two different writings
+            raise IndexDamaged(
+                f"the search index at {self.path} cannot be read: {len(table)} vectors "
+                f"for {documents} documents; run 'crdex build' to build it again"
+            )
+        return table
 
     def _cover(self, parts: int | None = None) -> Cover:
         """The cover of the first ``parts`` parts (None: all), in document number order."""
+        if parts is None and self._whole_cover is not None:
+            return self._whole_cover
         wanted = self._covers[:parts]
         for at, cover in enumerate(wanted):
             if callable(cover):
                 wanted[at] = self._covers[at] = cover()
-        return wanted[0] if len(wanted) == 1 else [c for cover in wanted for c in cover]
+        if len(wanted) == 1:
+            return wanted[0]  # type: ignore[return-value]
+        whole: Cover = [c for cover in wanted for c in cover]  # type: ignore[union-attr]
+        if parts is None:
+            self._whole_cover = whole
+        return whole
 
     def _docs_in_force(self, date: int) -> set[int]:
         docs = self._in_force_cache.get(date)
@@ -197,9 +214,22 @@ def _read_cover(path: Path, part: str) -> Cover:
         raise _damaged(path, exc) from None
 
 
-def _open_vectors(path: Path) -> VectorTable:
-    """The vectors of a published generation; IndexDamaged if they cannot be read."""
+def _read_vectors(path: Path, part: str) -> np.ndarray:
+    """A part's vectors (read when a search first needs them); IndexDamaged if unreadable."""
     try:
-        return VectorTable.open(path, PARTS, query_embedder)
+        return read_vectors(path, part)
+    except Exception as exc:
+        raise _damaged(path, exc) from None
+
+
+def _open_vectors(path: Path) -> VectorTable:
+    """The vectors of a published generation; IndexDamaged if they cannot be read.
+
+    The model is loaded on the first query, each part's vectors when a search
+    first needs them.
+    """
+    try:
+        readers = [functools.partial(_read_vectors, path, part) for part in PARTS]
+        return VectorTable(readers, read_weights(path), query_embedder, read_tokens(path))
     except Exception as exc:
         raise _damaged(path, exc) from None

@@ -25,7 +25,6 @@ digest), so a version is embedded once, whatever its dates or numbers.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Callable, Sequence
 from itertools import chain
@@ -34,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from .documents import IndexDoc
 from .embedding import Embedder
-from .tokens import WordTokens, read_tokens
+from .tokens import WordTokens
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,6 +43,8 @@ __all__ = [
     "cosines",
     "digest",
     "read_part",
+    "read_vectors",
+    "read_weights",
     "token_weights",
     "vector_text",
     "vectors_for",
@@ -193,12 +194,6 @@ class VectorTable:
         self.weights = weights
         self._model = model
         self._known = known
-
-    @classmethod
-    def open(cls, where: Path, parts: Sequence[str], model: Callable[[], Embedder]) -> VectorTable:
-        """The vectors of the generation at ``where``; ``model`` is loaded on the first query."""
-        readers = [functools.partial(read_vectors, where, p) for p in parts]
-        return cls(readers, read_weights(where), model, read_tokens(where))
 
     def _part(self, at: int) -> np.ndarray:
         import numpy as np

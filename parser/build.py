@@ -9,7 +9,8 @@ is cut short.
 from __future__ import annotations
 
 from .blocks import Block
-from .body import BuiltBody, build_body
+from .body import build_body
+from .built import BuiltBody
 from .front import build_front, build_index, paragraphs
 from .glossary import build_glossary
 from .ledger import Ledger

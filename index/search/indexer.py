@@ -345,10 +345,10 @@ def _update(
         existing = {part: _existing_keys(live, part) for part in PARTS}
         reuse = (read_weights(live), known_vectors(live, PARTS), 0.0)
         kept = read_tokens(live)
-        if kept is not None:  # carried into the new generation with the words it adds
-            embedder().remember(kept.items())
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
+    if kept is not None:  # carried into the new generation with the words it adds
+        embedder().remember(kept.items())
     changes: dict[str, tuple[list[IndexDoc], set[str]]] = {}
     for part in PARTS:
         wanted = {d.key: d for d in docs if part_of(d) == part}

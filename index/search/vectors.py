@@ -146,9 +146,8 @@ def read_vectors(where: Path, part: str) -> np.ndarray:
 def read_part(where: Path, part: str) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
 
-    vectors = np.load(where / vectors_file(part), allow_pickle=False)
     digests = np.load(where / digests_file(part), allow_pickle=False)
-    return vectors, digests
+    return read_vectors(where, part), digests
 
 
 def known_vectors(where: Path, parts: Sequence[str]) -> dict[bytes, np.ndarray]:
@@ -196,18 +195,19 @@ class VectorTable:
         self._known = known
 
     def _part(self, at: int) -> np.ndarray:
+        """Part ``at``, read if it was not, as float32 (kept so: widened once)."""
         import numpy as np
 
         part = self._parts[at]
         if callable(part):
-            part = self._parts[at] = part()
-        return np.ascontiguousarray(part, dtype=np.float32)
+            part = part()
+        part = self._parts[at] = np.ascontiguousarray(part, dtype=np.float32)
+        return part
 
     @property
     def latest(self) -> np.ndarray:
         """The rows of the latest part (the latest edition's documents)."""
-        part = self._parts[0] = self._part(0)
-        return part
+        return self._part(0)
 
     @property
     def all(self) -> np.ndarray:

@@ -37,14 +37,15 @@ class Book:
     ``root`` is the book's directory as the user named it (relative, with
     ``..`` or through a symbolic link); every file is named under it, so
     spans and repairs read as the user would write them, and each file's
-    name within the book is the same however the book was reached.
-    ``real_root`` (the directory itself, links resolved) decides what lies
-    inside the book.
+    name within the book is the same however the book was reached. A link
+    of SUMMARY.md is inside the book when it is written so (``..`` taken as
+    written): a chapter that is itself a symbolic link, as in a book put
+    together from links to another tree, is the book's wherever it points.
     """
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.real_root = root.resolve()
+        self._written_root = os.path.normpath(root)
         self.mapped = MappedText()
         self.notes: list[tuple[int, str, str]] = []
         self.digest = hashlib.sha256()
@@ -54,11 +55,11 @@ class Book:
         self.read: set[Path] = set()
 
     def inside(self, path: Path) -> Path | None:
-        """``path`` relative to the book, if it lies inside it (links resolved), else None."""
-        real = path.resolve()
-        if real != self.real_root and self.real_root not in real.parents:
+        """``path`` (the book's root joined with a link) within the book, else None."""
+        rel = os.path.relpath(os.path.normpath(path), self._written_root)
+        if rel == os.curdir or rel == os.pardir or rel.startswith(os.pardir + os.sep):
             return None
-        return real.relative_to(self.real_root)
+        return Path(rel)
 
     def add_file(self, rel: Path) -> None:
         """Read the file at ``rel`` within the book."""
@@ -137,9 +138,7 @@ def gather_book(root: Path) -> Book:
             continue
         rel = book.inside(link)
         if rel is None:
-            book.note(
-                "outside-book", f"SUMMARY.md links outside the book ({m.group('target')}); not read"
-            )
+            book.note("outside-book", f"links outside the book ({m.group('target')}); not read")
             continue
         book.add_file(rel)
     unlisted = sorted(

@@ -189,3 +189,52 @@ def test_book_from_scratch_reads_summary_order(tmp_path: Path) -> None:
     assert edition.accounting.complete and edition.accounting.lines_total == 2 + 4 + 3 + 3
     (unlisted,) = [r for r in edition.repairs if r.kind == "unlisted-files"]
     assert "one/stray.md" in unlisted.reason and unlisted.line == 1
+
+
+def _small_book(where: Path) -> None:
+    where.mkdir(parents=True)
+    (where / "README.md").write_text(
+        "Magic: The Gathering Comprehensive Rules\nThese rules are effective as of May 5, 2023.\n",
+        encoding="utf-8",
+    )
+    (where / "SUMMARY.md").write_text(
+        "- [Introduction](README.md)\n- [**1.** Game Concepts]()\n"
+        "\t- [**100.** General](one/general.md)\n",
+        encoding="utf-8",
+    )
+    (where / "one").mkdir()
+    (where / "one" / "general.md").write_text(
+        "# **100.** General\n\n**100.1.** Play.\n", encoding="utf-8"
+    )
+
+
+def test_a_book_made_of_links_to_another_tree_is_read_whole(tmp_path: Path) -> None:
+    """Every file of the book a symbolic link (as ``cp -as`` or a package store makes)."""
+    _small_book(tmp_path / "real")
+    linked = tmp_path / "linked"
+    for file in (tmp_path / "real").rglob("*"):
+        target = linked / file.relative_to(tmp_path / "real")
+        if file.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(file)
+    edition = parse_path(linked)
+    assert [r.number for r in edition.rules] == ["1", "100", "100.1"]
+    assert not edition.repairs
+    assert edition.accounting.complete and edition.accounting.lines_total == 2 + 3 + 3
+
+
+def test_a_summary_link_out_of_the_book_is_not_read(tmp_path: Path) -> None:
+    _small_book(tmp_path / "book")
+    (tmp_path / "elsewhere.md").write_text("# **101.** Elsewhere\n", encoding="utf-8")
+    summary = tmp_path / "book" / "SUMMARY.md"
+    summary.write_text(
+        summary.read_text("utf-8") + "\t- [**101.** Elsewhere](../elsewhere.md)\n", "utf-8"
+    )
+    edition = parse_path(tmp_path / "book")
+    assert [r.number for r in edition.rules] == ["1", "100", "100.1"]
+    (outside,) = [r for r in edition.repairs if r.kind == "outside-book"]
+    # the reason is given with the file and line it is on, as every repair of a book is
+    assert outside.reason == "SUMMARY.md: links outside the book (../elsewhere.md); not read"
+    assert outside.line == 4

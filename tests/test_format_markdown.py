@@ -165,32 +165,6 @@ def test_directory_without_summary_is_a_clear_error(tmp_path: Path) -> None:
         parse_path(tmp_path)
 
 
-def test_book_from_scratch_reads_summary_order(tmp_path: Path) -> None:
-    (tmp_path / "README.md").write_text(
-        "Magic: The Gathering Comprehensive Rules\nThese rules are effective as of May 5, 2023.\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "SUMMARY.md").write_text(
-        "- [Introduction](README.md)\n- [**1.** Game Concepts]()\n"
-        "\t- [**100.** General](one/general.md)\n\t- [**101.** Golden](one/golden.md)\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "one").mkdir()
-    (tmp_path / "one" / "golden.md").write_text(
-        "# **101.** Golden\n\n**101.1.** Cards win.\n", encoding="utf-8"
-    )
-    (tmp_path / "one" / "general.md").write_text(
-        "# **100.** General\n\n**100.1.** Play.\n", encoding="utf-8"
-    )
-    (tmp_path / "one" / "stray.md").write_text("# **102.** Stray\n", encoding="utf-8")
-    edition = parse_path(tmp_path)
-    assert edition.id == "2023-05-05"
-    assert [r.number for r in edition.rules] == ["1", "100", "100.1", "101", "101.1"]
-    assert edition.accounting.complete and edition.accounting.lines_total == 2 + 4 + 3 + 3
-    (unlisted,) = [r for r in edition.repairs if r.kind == "unlisted-files"]
-    assert "one/stray.md" in unlisted.reason and unlisted.line == 1
-
-
 def _small_book(where: Path) -> None:
     where.mkdir(parents=True)
     (where / "README.md").write_text(
@@ -206,6 +180,25 @@ def _small_book(where: Path) -> None:
     (where / "one" / "general.md").write_text(
         "# **100.** General\n\n**100.1.** Play.\n", encoding="utf-8"
     )
+
+
+def test_book_from_scratch_reads_summary_order(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    _small_book(book)
+    summary = book / "SUMMARY.md"
+    summary.write_text(
+        summary.read_text("utf-8") + "\t- [**101.** Golden](one/golden.md)\n", "utf-8"
+    )
+    (book / "one" / "golden.md").write_text(
+        "# **101.** Golden\n\n**101.1.** Cards win.\n", encoding="utf-8"
+    )
+    (book / "one" / "stray.md").write_text("# **102.** Stray\n", encoding="utf-8")
+    edition = parse_path(book)
+    assert edition.id == "2023-05-05"
+    assert [r.number for r in edition.rules] == ["1", "100", "100.1", "101", "101.1"]
+    assert edition.accounting.complete and edition.accounting.lines_total == 2 + 4 + 3 + 3
+    (unlisted,) = [r for r in edition.repairs if r.kind == "unlisted-files"]
+    assert "one/stray.md" in unlisted.reason and unlisted.line == 1
 
 
 def test_a_book_made_of_links_to_another_tree_is_read_whole(tmp_path: Path) -> None:

@@ -230,3 +230,45 @@ def test_vectors_that_do_not_match_the_documents_are_a_clear_error(search_home: 
         f"the search index at {live} cannot be read: {len(vectors) - 1} vectors for "
         f"{len(vectors)} documents; run 'crdex build' to build it again"
     )
+
+
+def test_a_damaged_earlier_part_is_a_clear_error_when_a_search_reads_it(
+    search_home: Path,
+) -> None:
+    """The earlier part's Whoosh files are opened when a search first goes beyond the latest edition."""
+    live = IndexStore(search_home / "search").current()
+    assert live is not None
+    for segment in live.glob("EARLIER_*.seg"):
+        segment.unlink()
+    with open_search(search_home) as index:
+        assert index.search("scry zero").hits[0].number == "701.2b"
+        with pytest.raises(SearchError) as caught:
+            index.search("scry zero", all_editions=True)
+    assert str(caught.value).startswith(
+        f"the search index at {live} cannot be read (FileNotFoundError:"
+    )
+    assert str(caught.value).endswith("run 'crdex build' to build it again")
+
+
+def test_a_word_search_imports_only_what_it_uses(search_home: Path) -> None:
+    """Whoosh's compat and reading modules run without urllib.request and asyncio (see .imports)."""
+    probe = (
+        "import sys\n"
+        "from crdex.cli import main\n"
+        "try:\n"
+        f"    main(['search', '--home', {str(search_home)!r}, 'scry zero'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in ('whoosh.compat', 'whoosh.reading', 'numpy', 'urllib.request', "
+        "'asyncio', 'cached_property', 'importlib.metadata', 'email', 'ssl') if m in sys.modules), "
+        "file=sys.stderr)\n"
+        "import urllib.request, whoosh.compat, whoosh.reading, functools\n"
+        "assert 'urlopen' in vars(sys.modules['urllib.request'])  # the real module, not a stand-in\n"
+        "assert whoosh.reading.cached_property is functools.cached_property\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "701.2b" in done.stdout
+    assert done.stderr.strip().splitlines()[-1] == "['numpy', 'whoosh.compat', 'whoosh.reading']"

@@ -10,11 +10,11 @@ standard error, as the SDK's log does.
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Literal
 
 from mcp.server.mcpserver import MCPServer
 
+from crdex._version import __version__
 from crdex.mcp.answers import Answers
 from crdex.mcp.resources import register_resources
 from crdex.mcp.tools import register_tools
@@ -41,19 +41,12 @@ something, search. Cite rules by number with the edition that answered.\
 """
 
 
-def _version() -> str:
-    try:
-        return version("crdex")
-    except PackageNotFoundError:  # running from a checkout that is not installed
-        return ""
-
-
 def create_server(reader: Reader) -> MCPServer:
     """A server answering every tool and resource from ``reader`` (kept for the server's life)."""
     server = MCPServer(
         "crdex",
         title="crdex: the Comprehensive Rules of every edition",
-        version=_version(),
+        version=__version__,
         instructions=INSTRUCTIONS,
     )
     answers = Answers(reader)

@@ -21,13 +21,13 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
-from importlib.metadata import version
 from typing import Any
 
 from fastapi import FastAPI, Request
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from starlette.responses import RedirectResponse, Response
 
+from crdex._version import __version__
 from crdex.api import Reader
 from crdex.errors import CrdexError
 
@@ -97,7 +97,7 @@ def create_app(
 
     app = FastAPI(
         title="crdex",
-        version=version("crdex"),
+        version=__version__,
         summary="The Magic: The Gathering Comprehensive Rules, every edition since 1999, as data.",
         docs_url=None,
         redoc_url=None,

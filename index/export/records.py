@@ -37,10 +37,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path, PurePath
 from typing import Any
 
+from crdex._version import __version__
 from crdex.index.library import Library
 from crdex.index.lineage.editions import find_edition
 from crdex.index.lineage.graph import Graph
@@ -102,10 +102,8 @@ class Chosen:
 
 
 def _version() -> str:
-    try:
-        return metadata.version("crdex")
-    except metadata.PackageNotFoundError:  # pragma: no cover - a bare checkout
-        return "0"
+    """This crdex's version (from the module the packaging metadata reads it from)."""
+    return __version__
 
 
 def file_name(path: str) -> str:

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from crdex.lazy import lazy_names
 
+from .imports import trim_whoosh_imports
+
 if TYPE_CHECKING:
     from .access import bundled_index, open_search
     from .engine import SearchIndex
@@ -67,5 +69,8 @@ _HOME = {
     "open_search": "access",
 }
 
+
+# before any module of this package imports Whoosh (see .imports)
+trim_whoosh_imports()
 
 __getattr__, __dir__ = lazy_names(__name__, _HOME, __all__)

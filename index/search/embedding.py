@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 from collections.abc import Callable, Iterable, Sequence
-from importlib import metadata
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,13 +58,32 @@ def package_dir() -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
+@functools.cache
 def model_id() -> str:
     """Names the model and its version: vectors made by another model are rebuilt."""
+    return f"{PACKAGE} {_version()} {CONFIG} {DIMENSIONS}"
+
+
+def _version() -> str:
+    """The installed package's version.
+
+    Every search checks it against the index's, so it is read from the name
+    of the distribution's folder beside the package (``wordllama-0.4.0.post1.dist-info``),
+    which the installer writes; :mod:`importlib.metadata` costs 12 ms to import
+    and is asked only when that folder is not there (or not alone).
+    """
+    spec = importlib.util.find_spec(PACKAGE)
+    if spec is not None and spec.submodule_search_locations:
+        beside = Path(next(iter(spec.submodule_search_locations))).parent
+        found = list(beside.glob(f"{PACKAGE}-*.dist-info"))
+        if len(found) == 1:
+            return found[0].name[len(PACKAGE) + 1 : -len(".dist-info")]
+    from importlib import metadata
+
     try:
-        version = metadata.version(PACKAGE)
+        return metadata.version(PACKAGE)
     except metadata.PackageNotFoundError:
-        version = "?"
-    return f"{PACKAGE} {version} {CONFIG} {DIMENSIONS}"
+        return "?"
 
 
 class TokenRows:

@@ -13,6 +13,7 @@ and holds the spelling dictionary.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,7 @@ import orjson
 from whoosh import index as whoosh_index
 from whoosh import scoring
 from whoosh.index import Index
-from whoosh.reading import MultiReader
+from whoosh.reading import IndexReader, MultiReader
 from whoosh.searching import Searcher
 
 from crdex.index.lineage.editions import EditionRef
@@ -64,7 +65,7 @@ class Generation:
 
     def __init__(
         self,
-        parts: dict[str, tuple[Index, Cover | Callable[[], Cover]]],
+        parts: dict[str, tuple[Index | Callable[[], Index], Cover | Callable[[], Cover]]],
         meta: dict[str, Any],
         words: dict[str, int],
         aliases: dict[str, list[str]],
@@ -78,11 +79,14 @@ class Generation:
         # the vectors are read (and numpy loaded) when a search first needs them: a
         # rule number looked up never does
         self._vectors = vectors
-        self._indexes = [ix for ix, _cover in parts.values()]
-        self._readers = [parts[p][0].reader() for p in PARTS]
-        leaves = [r for reader in self._readers for r, _offset in reader.leaf_readers()]
+        first = parts[PARTS[0]][0]
+        self._indexes = [first if isinstance(first, Index) else self._open(first)]
+        self._readers = [self._read(self._indexes[0])]
         self.latest = Searcher(self._readers[0], weighting=WEIGHTING, closereader=False)
-        self.both = Searcher(MultiReader(leaves), weighting=WEIGHTING, closereader=False)
+        # the other parts are opened when a search first goes beyond the latest edition
+        self._later = [parts[p][0] for p in PARTS[1:]]
+        self._both: Searcher | None = None
+        self._opening = threading.Lock()  # a server's threads may search at once
         # the table of which documents are in force when, by part: read when first
         # needed (a search of the latest edition needs the latest part's alone)
         self._covers = [parts[p][1] for p in PARTS]
@@ -113,11 +117,48 @@ class Generation:
             aliases = orjson.loads((path / ALIASES_FILE).read_bytes())
             parts = {}
             for part in PARTS:
-                ix = whoosh_index.open_dir(str(path), indexname=index_name(part), readonly=True)
+                # a part's table of contents is read when a search first needs the part
+                ix = functools.partial(
+                    whoosh_index.open_dir, str(path), indexname=index_name(part), readonly=True
+                )
                 parts[part] = (ix, functools.partial(_read_cover, path, part))
             return cls(parts, meta, words, aliases, lambda: _open_vectors(path), path)
         except Exception as exc:
             raise _damaged(path, exc) from None
+
+    def _open(self, opener: Callable[[], Index]) -> Index:
+        """A part opened when first needed; IndexDamaged if it cannot be."""
+        try:
+            return opener()
+        except Exception as exc:
+            if self.path is None:  # an index in memory: nothing on disk can be damaged
+                raise
+            raise _damaged(self.path, exc) from None
+
+    def _read(self, ix: Index) -> IndexReader:
+        """A reader of one part; IndexDamaged if its segments cannot be read."""
+        try:
+            return ix.reader()
+        except Exception as exc:
+            if self.path is None:
+                raise
+            raise _damaged(self.path, exc) from None
+
+    @property
+    def both(self) -> Searcher:
+        """A searcher over every part, read as one index."""
+        with self._opening:
+            if self._both is None:
+                readers = self._readers[:1]
+                for ix in self._later:
+                    if not isinstance(ix, Index):
+                        ix = self._open(ix)
+                        self._indexes.append(ix)
+                    readers.append(self._read(ix))
+                self._readers = readers
+                leaves = [r for reader in readers for r, _offset in reader.leaf_readers()]
+                self._both = Searcher(MultiReader(leaves), weighting=WEIGHTING, closereader=False)
+            return self._both
 
     @property
     def vectors(self) -> VectorTable:
@@ -126,8 +167,9 @@ class Generation:
         return self._vectors
 
     def close(self) -> None:
-        for searcher in (self.latest, self.both):
-            searcher.close()
+        for searcher in (self.latest, self._both):
+            if searcher is not None:
+                searcher.close()
         for reader in self._readers:
             reader.close()
         for ix in self._indexes:

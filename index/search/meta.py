@@ -9,9 +9,9 @@ read is rebuilt, with a message saying why (see :mod:`.indexer`).
 from __future__ import annotations
 
 import time
-from importlib import metadata
 from typing import Any
 
+from crdex._version import __version__
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
 
@@ -31,10 +31,8 @@ def part_of(doc: IndexDoc) -> str:
 
 
 def crdex_version() -> str:
-    try:
-        return metadata.version("crdex")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare checkout
-        return "unknown"
+    """This crdex's version (from the module the packaging metadata reads it from)."""
+    return __version__
 
 
 def incompatibility(meta: dict[str, Any] | None) -> str | None:

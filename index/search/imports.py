@@ -1,0 +1,96 @@
+"""Whoosh, imported without two modules it loads and search never uses.
+
+``whoosh.compat`` imports :mod:`urllib.request` for ``urlretrieve``, which
+nothing in Whoosh calls, and with it ssl, http and email; ``whoosh.reading``
+takes ``cached_property`` from the package of that name, which imports
+:mod:`asyncio` to tell coroutine methods apart (Whoosh has none). Together
+they were 30 ms of a word search's 240 ms from a plain installation.
+
+:func:`trim_whoosh_imports` (called when :mod:`crdex.index.search` is
+imported, before any Whoosh module can be) puts a finder first on
+``sys.meta_path`` that changes nothing but this: while one of those two
+Whoosh modules runs, the module it would import is a stand-in
+(``urlretrieve`` importing the real one when called; the standard
+library's :func:`functools.cached_property`, which does what the package's
+does for a plain method). The stand-in is taken out of ``sys.modules`` as
+soon as the Whoosh module has run, so any other importer gets the real
+module. A module already imported is never replaced: Whoosh imported
+before crdex, or ``urllib.request`` imported by something else first, is
+used as it is.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import types
+from importlib.machinery import ModuleSpec, PathFinder
+from typing import Any
+
+__all__ = ["trim_whoosh_imports"]
+
+
+def _urlretrieve(*args: Any, **kwargs: Any) -> Any:
+    """``urllib.request.urlretrieve``, imported when called."""
+    from urllib.request import urlretrieve
+
+    return urlretrieve(*args, **kwargs)
+
+
+def _stand_in(name: str, **attributes: Any) -> types.ModuleType:
+    module = types.ModuleType(name, f"A stand-in for {name} while a Whoosh module is imported.")
+    module.__dict__.update(attributes)
+    return module
+
+
+# the Whoosh module → the stand-ins it is run with
+_STAND_INS: dict[str, dict[str, Any]] = {
+    "whoosh.compat": {"urllib.request": {"urlretrieve": _urlretrieve}},
+    "whoosh.reading": {"cached_property": {"cached_property": functools.cached_property}},
+}
+
+
+class _Loader:
+    """The real loader of a Whoosh module, run with stand-ins in ``sys.modules``."""
+
+    def __init__(self, loader: Any, stand_ins: dict[str, dict[str, Any]]) -> None:
+        self._loader = loader
+        self._stand_ins = stand_ins
+
+    def create_module(self, spec: ModuleSpec) -> types.ModuleType | None:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        placed = {
+            name: sys.modules.setdefault(name, _stand_in(name, **attributes))
+            for name, attributes in self._stand_ins.items()
+            if name not in sys.modules
+        }
+        try:
+            self._loader.exec_module(module)
+        finally:
+            for name, stand_in in placed.items():
+                if sys.modules.get(name) is stand_in:
+                    del sys.modules[name]
+
+    def __getattr__(self, name: str) -> Any:  # get_source, get_filename, is_package …
+        return getattr(self._loader, name)
+
+
+class _Finder:
+    """Finds the two Whoosh modules as the path finder does, with a loader that trims them."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        stand_ins = _STAND_INS.get(name)
+        if stand_ins is None:
+            return None
+        spec = PathFinder.find_spec(name, path, target)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _Loader(spec.loader, stand_ins)
+        return spec
+
+
+def trim_whoosh_imports() -> None:
+    """Import Whoosh's compat and reading modules without what they never use (once)."""
+    if not any(isinstance(finder, _Finder) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _Finder())

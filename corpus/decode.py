@@ -371,7 +371,11 @@ def _finish(
 def _eol_counts(source: bytes | str) -> tuple[int, int, int]:
     """How many lines end in CRLF, in CR alone and in LF alone."""
     if isinstance(source, str):
-        crlf, cr, lf = source.count("\r\n"), source.count("\r"), source.count("\n")
+        cr, lf = source.count("\r"), source.count("\n")
+        # most documents have no CR at all: counting CRLF, a search for two
+        # characters, would then cost as much as the two counts together
+        crlf = source.count("\r\n") if cr else 0
     else:
-        crlf, cr, lf = source.count(b"\r\n"), source.count(b"\r"), source.count(b"\n")
+        cr, lf = source.count(b"\r"), source.count(b"\n")
+        crlf = source.count(b"\r\n") if cr else 0
     return crlf, cr - crlf, lf - crlf

@@ -116,19 +116,20 @@ def split_blocks(
     the closing lines are blank, so each line's kind follows from its place.
     Each paragraph is its lines and the run of blank lines after them.
     """
-    kind_of = rest if callable(rest) else None
-    head_of = head if callable(head) else None
+    kind_of = rest if callable(rest) else lambda _text: rest
+    head_of = head if callable(head) else lambda _text: head
     number = token.line or 0
     out: list[tuple[list[Line], Line]] = []
+    append = out.append
     for text, under, gap in _PARAGRAPH.findall(token.value):
-        lines = [Line(number, head_of(text) if head_of else head, text)]  # type: ignore[arg-type]
+        lines = [Line(number, head_of(text), text)]  # type: ignore[arg-type]
         number += 1
         if under:
             for line in under[:-1].split("\n"):
-                lines.append(Line(number, kind_of(line) if kind_of else rest, line))  # type: ignore[arg-type]
+                lines.append(Line(number, kind_of(line), line))  # type: ignore[arg-type]
                 number += 1
         count = gap.count("\n")
-        out.append((lines, Line(number, "BLANK", gap[:-1], count)))
+        append((lines, Line(number, "BLANK", gap[:-1], count)))
         number += count
     if number != (token.line or 0) + token.value.count("\n"):  # every line is in a paragraph
         raise AssertionError(f"a {token.type} token at line {token.line} is not paragraphs")

@@ -251,7 +251,7 @@ def test_a_damaged_earlier_part_is_a_clear_error_when_a_search_reads_it(
 
 
 def test_a_word_search_imports_only_what_it_uses(search_home: Path) -> None:
-    """Whoosh's compat and reading modules run without urllib.request and asyncio (see .imports)."""
+    """Whoosh runs without urllib.request, asyncio and its English word forms (see .imports)."""
     probe = (
         "import sys\n"
         "from crdex.cli import main\n"
@@ -260,11 +260,14 @@ def test_a_word_search_imports_only_what_it_uses(search_home: Path) -> None:
         "except SystemExit:\n"
         "    pass\n"
         "print(sorted(m for m in ('whoosh.compat', 'whoosh.reading', 'numpy', 'urllib.request', "
-        "'asyncio', 'cached_property', 'importlib.metadata', 'email', 'ssl') if m in sys.modules), "
+        "'asyncio', 'cached_property', 'importlib.metadata', 'email', 'ssl', "
+        "'whoosh.lang.morph_en') if m in sys.modules), "
         "file=sys.stderr)\n"
         "import urllib.request, whoosh.compat, whoosh.reading, functools\n"
         "assert 'urlopen' in vars(sys.modules['urllib.request'])  # the real module, not a stand-in\n"
         "assert whoosh.reading.cached_property is functools.cached_property\n"
+        "import whoosh.query.terms\n"
+        "assert 'rulings' in whoosh.query.terms.variations('rule')  # the real one, when called\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=120

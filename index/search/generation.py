@@ -150,11 +150,16 @@ class Generation:
         with self._opening:
             if self._both is None:
                 readers = self._readers[:1]
-                for ix in self._later:
-                    if not isinstance(ix, Index):
-                        ix = self._open(ix)
-                        self._indexes.append(ix)
-                    readers.append(self._read(ix))
+                try:
+                    for at, ix in enumerate(self._later):
+                        if not isinstance(ix, Index):
+                            ix = self._later[at] = self._open(ix)
+                            self._indexes.append(ix)
+                        readers.append(self._read(ix))
+                except IndexDamaged:
+                    for reader in readers[1:]:
+                        reader.close()
+                    raise
                 self._readers = readers
                 leaves = [r for reader in readers for r, _offset in reader.leaf_readers()]
                 self._both = Searcher(MultiReader(leaves), weighting=WEIGHTING, closereader=False)

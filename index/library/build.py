@@ -335,6 +335,9 @@ def build_library(
             if graph is not None:
                 writer.graph(graph)
 
+        # the rule table's worker is done with by now (it started before the graph): it
+        # ends before the search index's workers start rather than idle beside them
+        beside.collect(progress)
         # the generation's trees and graph are written while the index's workers write theirs
         search = (
             index(view, progress, notice, force=force, workers=workers, meanwhile=write_files)
@@ -342,7 +345,6 @@ def build_library(
             else write_files()
         )
         fault_point("search")
-        beside.collect(progress)
         found = beside.disagreements()
         for record in chain:
             before = kept[record.id]

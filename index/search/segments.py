@@ -138,7 +138,7 @@ def write_parts(
     for part in parts:
         whoosh_index.create_in(directory, make_schema(), indexname=names(part)).close()
     pieces = plan_pieces(parts, workers, writing_cost)
-    with WorkerPool(min(workers, len(pieces)), "writing the search index") as pool:
+    with WorkerPool(min(workers, len(pieces)), "writing the search index", fresh=True) as pool:
         futures = {
             pool.submit(_write_piece, str(directory), names(part), docs, limitmb): (part, start)
             for part, start, docs in pieces

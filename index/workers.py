@@ -114,14 +114,16 @@ class WorkerPool:
 
     ``fresh``: each worker a new interpreter rather than a fork of this
     process (see the module's docstring); its jobs and their arguments are
-    then imported and pickled. Use as a context manager: leaving it normally waits for the workers to
-    end; leaving it by an exception (Ctrl-C included) kills them.
+    then imported and pickled. Use as a context manager: leaving it
+    normally waits for the workers to end; leaving it by an exception
+    (Ctrl-C included) kills them.
     """
 
     def __init__(self, workers: int, what: str, *, fresh: bool = False) -> None:
         self.what = what
         release_freed_memory()  # the workers start from this process's pages
-        context = multiprocessing.get_context("spawn" if fresh else "fork")
+        # not fresh: the platform's own way (a fork on Linux)
+        context = multiprocessing.get_context("spawn" if fresh else None)
         self._ticks = context.Value("q", 0)
         self._pool = ProcessPoolExecutor(
             max_workers=max(1, workers),

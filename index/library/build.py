@@ -30,7 +30,7 @@ from crdex.index.generations import GenerationStore
 from crdex.index.lineage import build_graph
 from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
 from crdex.index.lineage.overrides import Overrides, load_overrides
-from crdex.index.lineage.snapshot import Snapshot, snapshot_of
+from crdex.index.lineage.snapshot import Shared, Snapshot, snapshot_of
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.tree import Edition
 
@@ -139,8 +139,9 @@ class _Trees:
         self.composed: dict[str, tuple[Edition, Snapshot]] = {}
         self._trees: dict[str, Edition] = {}
         # every snapshot of the chain is read twice (its counts, the graph) and the
-        # graph holds them all at once anyway
+        # graph holds them all at once anyway: what they repeat is held once
         self._snapshots: dict[str, Snapshot] = {}
+        self._shared = Shared()
 
     def tree(self, key: str) -> Edition:
         if key in self.composed:
@@ -155,12 +156,13 @@ class _Trees:
             return self.composed[key][1]
         snapshot = self._snapshots.get(key)
         if snapshot is None:
-            snapshot = self._snapshots[key] = self.cache.snapshot(key)
+            snapshot = self._snapshots[key] = self.cache.snapshot(key, self._shared)
         return snapshot
 
     def snapshots_read(self) -> None:
         """The graph is built: the snapshots read for it need not stay in memory."""
         self._snapshots.clear()
+        self._shared = Shared()
 
     def trees_read(self) -> None:
         """What the trees tell is known: the ones read from caches need not stay in memory.
@@ -333,6 +335,9 @@ def build_library(
             if graph is not None:
                 writer.graph(graph)
 
+        # the rule table's worker is done with by now (it started before the graph): it
+        # ends before the search index's workers start rather than idle beside them
+        beside.collect(progress)
         # the generation's trees and graph are written while the index's workers write theirs
         search = (
             index(view, progress, notice, force=force, workers=workers, meanwhile=write_files)
@@ -340,7 +345,6 @@ def build_library(
             else write_files()
         )
         fault_point("search")
-        beside.collect(progress)
         found = beside.disagreements()
         for record in chain:
             before = kept[record.id]

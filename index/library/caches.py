@@ -21,7 +21,7 @@ from typing import Any
 
 from crdex.index.errors import LibraryError
 from crdex.index.generations import write_atomic
-from crdex.index.lineage.snapshot import SNAPSHOT_FORMAT, Snapshot
+from crdex.index.lineage.snapshot import SNAPSHOT_FORMAT, Shared, Snapshot
 from crdex.index.packed import SUFFIX, UNREADABLE, pack, packed_file, unpack
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.serialize import edition_from_dict, edition_to_dict
@@ -89,14 +89,15 @@ class ParseCache:
                 f"{self.tree_path(sha)}: the parse cache is damaged ({exc})"
             ) from None
 
-    def snapshot(self, sha: str) -> Snapshot:
+    def snapshot(self, sha: str, shared: Shared | None = None) -> Snapshot:
+        """A document's snapshot; ``shared``: see :meth:`Snapshot.from_dict`."""
         data = self._load(self.snapshot_path(sha))
         if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
             raise CacheDamaged(
                 f"{self.snapshot_path(sha)}: the snapshot is of another format{_REMEDY}"
             )
         try:
-            return Snapshot.from_dict(data)
+            return Snapshot.from_dict(data, shared)
         except (KeyError, TypeError, ValueError) as exc:
             raise CacheDamaged(
                 f"{self.snapshot_path(sha)}: the snapshot is damaged ({exc})"

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from crdex.parser.tree import Edition
 
-__all__ = ["GLOSSARY", "SNAPSHOT_FORMAT", "Node", "Snapshot", "snapshot_of"]
+__all__ = ["GLOSSARY", "SNAPSHOT_FORMAT", "Node", "Shared", "Snapshot", "snapshot_of"]
 
 GLOSSARY = "glossary"
 # bump when snapshot_of reduces an edition differently
@@ -60,7 +60,48 @@ class Node(NamedTuple):
         return f"{self.key} {first}".strip()
 
 
+# tuple.__new__ skips the named tuple's own __new__ (its keyword handling)
 _new = tuple.__new__
+
+
+class Shared:
+    """One copy of each string and node met in the snapshots read with it.
+
+    Consecutive editions say mostly the same thing: the ~126 snapshots a
+    whole-corpus build reads for its graph hold 330,000 nodes but 25,000
+    distinct ones, and 166 MB of strings of which 9 MB are distinct. Read
+    with one ``Shared``, they take 17 MB instead of 228 MB (and read a
+    fifth faster); nodes are tuples, equal whichever copy is kept.
+    """
+
+    __slots__ = ("_nodes", "_strings")
+
+    def __init__(self) -> None:
+        self._strings: dict[str, str] = {}
+        self._nodes: dict[Node, Node] = {}
+
+    def rule(
+        self, key: str, kind: str, title: str, text: str, parent: str | None, children: list[str]
+    ) -> Node:
+        s = self._strings.setdefault
+        node = _new(
+            Node,
+            (
+                s(key, key),
+                s(kind, kind),
+                s(title, title),
+                s(text, text),
+                parent if parent is None else s(parent, parent),
+                tuple(map(s, children, children)),
+            ),
+        )
+        return self._nodes.setdefault(node, node)
+
+    def term(self, term: str, text: str) -> Node:
+        s = self._strings.setdefault
+        term = s(term, term)
+        node = _new(Node, (term, GLOSSARY, term, s(text, text), None, ()))
+        return self._nodes.setdefault(node, node)
 
 
 @dataclass(slots=True)
@@ -90,18 +131,17 @@ class Snapshot:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Snapshot:
+    def from_dict(cls, data: dict[str, Any], shared: Shared | None = None) -> Snapshot:
+        """The snapshot ``data`` holds; ``shared``: reuse the copies read before with it."""
+        shared = shared if shared is not None else Shared()
         return cls(
             id=data["id"],
             date=_dt.date.fromisoformat(data["date"]) if data["date"] else None,
             sha256=data["sha256"],
             title=data["title"],
             path=data["path"],
-            # tuple.__new__ skips the named tuple's own __new__ (its keyword handling)
-            rules=[
-                _new(Node, (k, kind, t, x, p, tuple(c))) for k, kind, t, x, p, c in data["rules"]
-            ],
-            glossary=[_new(Node, (k, GLOSSARY, k, x, None, ())) for k, x in data["glossary"]],
+            rules=[shared.rule(*row) for row in data["rules"]],
+            glossary=[shared.term(*row) for row in data["glossary"]],
         )
 
 

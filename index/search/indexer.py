@@ -35,7 +35,7 @@ from crdex.index.generations import write_atomic
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
 from crdex.index.packed import dumps
-from crdex.index.workers import default_workers
+from crdex.index.workers import default_workers, release_freed_memory
 
 from .aliases import ALIASES_FILE, of_documents
 from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
@@ -276,8 +276,11 @@ def _create(
         weights = token_weights([vector_text(d) for d in docs], model)
         known: dict[bytes, np.ndarray] = {}
         vectors_for(docs, model, weights, known)  # fills ``known``; the rows come by number
+        model.drop_tokenizer()
         vectors.append((weights, known, time.perf_counter() - begun))
         words.append(vocabulary(docs))
+        # the workers grow until they finish: what embedding let go is given back first
+        release_freed_memory()
         if meanwhile:
             meanwhile()
 

@@ -10,18 +10,19 @@ are cut into pieces and each piece is written as a segment by a worker
 process then commits one TOC per part listing its segments, in the order
 of the pieces, so document numbers are those a single writer would have
 given. While the workers write, the building process does work of its own
-(``meanwhile``: the documents' vectors).
+(``meanwhile``: the documents' vectors; a build's trees and graph).
 
 Pieces are cut to balance the workers, not by part: with two workers the
 latest part (a fifth of the documents) and a piece of the earlier part fill
 one, the rest of the earlier part the other. A part is cut into as few
 segments as that allows, since every segment costs a search a little.
 
-This uses two internals of Whoosh's segment writer, as its own
-multiprocessing writer does (``whoosh.multiproc``): a writer without the
+This uses internals of Whoosh's segment writer: as its own
+multiprocessing writer does (``whoosh.multiproc``), a writer without the
 index lock finishing a segment without committing it
 (``_finalize_segment``), and the commit of a TOC listing segments written
-elsewhere (``_commit_toc``). Its own multiprocessing writer is not used
+elsewhere (``_commit_toc``); and its posting pool, whose postings are
+made to share what they repeat (:func:`_share_postings`). Its own multiprocessing writer is not used
 because its processes outlive a killed build.
 """
 
@@ -92,11 +93,44 @@ def plan_pieces(
     return [p[:3] for p in sorted(pieces, key=lambda p: -p[3])]
 
 
+def _share_postings(writer: SegmentWriter) -> None:
+    """The postings ``writer`` pools share their terms' bytes and their weights.
+
+    A segment writer holds every posting of its segment until it is
+    finished (below ``limitmb``, past which it spills them to disk and
+    merges them back: 1.7 s longer over the corpus), each a tuple
+    (field, term, document, weight, positions) with a bytes object of its
+    own for the term and a float of its own for the weight. 9,000 documents
+    of the corpus make 400,000 postings of 19,000 terms and 268 weights:
+    shared, the pool takes 68 MB instead of 96 MB. The postings are equal
+    either way, so the segment is the same.
+    """
+    pool = writer.pool
+    add = pool.add
+    terms: dict[bytes, bytes] = {}
+    weights: dict[float, float] = {}
+
+    def shared(posting: tuple[str, bytes, int, float, bytes | None]) -> None:
+        field, term, doc, weight, positions = posting
+        add(
+            (
+                field,
+                terms.setdefault(term, term),
+                doc,
+                weights.setdefault(weight, weight),
+                positions,
+            )
+        )
+
+    pool.add = shared
+
+
 def _write_piece(directory: str, name: str, docs: list[IndexDoc], limitmb: int) -> Any:
     """In a worker: write ``docs`` as one segment of the index ``name``; return the segment."""
     ix = whoosh_index.open_dir(directory, indexname=name)
     # on failure nothing is cleaned here: the build discards its scratch directory
     writer = SegmentWriter(ix, _lk=False, limitmb=limitmb)
+    _share_postings(writer)
     for n, doc in enumerate(docs, 1):
         writer.add_document(**doc.fields())
         if n % _TICK == 0:
@@ -138,7 +172,7 @@ def write_parts(
     for part in parts:
         whoosh_index.create_in(directory, make_schema(), indexname=names(part)).close()
     pieces = plan_pieces(parts, workers, writing_cost)
-    with WorkerPool(min(workers, len(pieces)), "writing the search index") as pool:
+    with WorkerPool(min(workers, len(pieces)), "writing the search index", fresh=True) as pool:
         futures = {
             pool.submit(_write_piece, str(directory), names(part), docs, limitmb): (part, start)
             for part, start, docs in pieces

@@ -89,16 +89,19 @@ def token_weights(texts: Sequence[str], model: Embedder) -> np.ndarray:
     import numpy as np
 
     vocabulary = model.vocabulary
-    lists = model.token_ids(texts)
-    lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
-    ids = np.fromiter(chain.from_iterable(lists), dtype=np.int64, count=int(lengths.sum()))
-    # each (text, token) pair once (sorted, then the first of each run: np.unique's
-    # own way is several times slower), then how many texts each token is in
-    pairs = np.sort(np.repeat(np.arange(len(lists), dtype=np.int64), lengths) * vocabulary + ids)
-    first = np.ones(len(pairs), dtype=bool)
-    first[1:] = pairs[1:] != pairs[:-1]
-    df = np.bincount(pairs[first] % vocabulary, minlength=vocabulary).astype(np.float64)
-    return np.log((len(texts) + 1) / (df + 1)).astype(np.float32)
+    df = np.zeros(vocabulary, dtype=np.int64)
+    for _start, lists in model.batches(texts):
+        lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+        ids = np.fromiter(chain.from_iterable(lists), dtype=np.int64, count=int(lengths.sum()))
+        # each (text, token) pair once (sorted, then the first of each run: np.unique's
+        # own way is several times slower), then how many texts each token is in
+        pairs = np.sort(
+            np.repeat(np.arange(len(lists), dtype=np.int64), lengths) * vocabulary + ids
+        )
+        first = np.ones(len(pairs), dtype=bool)
+        first[1:] = pairs[1:] != pairs[:-1]
+        df += np.bincount(pairs[first] % vocabulary, minlength=vocabulary)
+    return np.log((len(texts) + 1) / (df.astype(np.float64) + 1)).astype(np.float32)
 
 
 def vectors_for(
@@ -121,7 +124,8 @@ def vectors_for(
         if t is not None and d not in known:
             todo.setdefault(d, t)
     if todo:
-        fresh = model.embed(list(todo.values()), weights)
+        # kept as they are stored (float16): half the memory, the same rows written
+        fresh = model.embed(list(todo.values()), weights).astype(np.float16)
         known.update(zip(todo, fresh, strict=True))
     vectors = np.zeros((len(docs), model.table.shape[1]), dtype=np.float16)
     for row, d in enumerate(digests):

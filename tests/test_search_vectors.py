@@ -188,6 +188,13 @@ def test_the_command_and_the_python_api_rank_alike(search_home: Path, args: list
     assert json.loads(done.stdout) == json.loads(json.dumps(api))
 
 
+def _python(probe: str) -> subprocess.CompletedProcess[str]:
+    """``probe`` run by a new Python, as a command starts."""
+    return subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=120
+    )
+
+
 def test_importing_the_search_package_loads_nothing_heavy() -> None:
     probe = (
         "import sys, crdex.index.search\n"
@@ -195,9 +202,7 @@ def test_importing_the_search_package_loads_nothing_heavy() -> None:
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
         "('whoosh', 'numpy', 'tokenizers', 'safetensors', 'wordllama')))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=120
-    )
+    done = _python(probe)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
@@ -269,9 +274,7 @@ def test_a_word_search_imports_only_what_it_uses(search_home: Path) -> None:
         "import whoosh.query.terms\n"
         "assert 'rulings' in whoosh.query.terms.variations('rule')  # the real one, when called\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=120
-    )
+    done = _python(probe)
     assert done.returncode == 0, done.stderr
     assert "701.2b" in done.stdout
     assert done.stderr.strip().splitlines()[-1] == "['numpy', 'whoosh.compat', 'whoosh.reading']"

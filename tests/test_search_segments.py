@@ -22,10 +22,11 @@ from whoosh.searching import Searcher
 from crdex.index.library import Library
 from crdex.index.search.documents import IndexDoc, collect_rulings, documents_from
 from crdex.index.search.generation import WEIGHTING
-from crdex.index.search.indexer import _Counter, _write, index_name, numbered
+from crdex.index.search.indexer import index_name
 from crdex.index.search.meta import PARTS, part_of
 from crdex.index.search.query import plan
 from crdex.index.search.segments import plan_pieces, write_parts, writing_cost
+from crdex.index.search.writing import Counter, numbered, write_documents
 
 QUERIES = ("scry", "trample damage", "mana ability", "library top cards", "state-based")
 
@@ -94,9 +95,10 @@ def test_segments_written_by_workers_make_the_index_one_writer_makes(
     one, many = tmp_path / "one", tmp_path / "many"
     one.mkdir()
     many.mkdir()
-    counter = _Counter(None, len(docs))
+    counter = Counter(None, len(docs))
     single = {
-        part: _write(one, part, mine, (), counter, create=True) for part, mine in parts.items()
+        part: write_documents(one, part, mine, (), counter, create=True)
+        for part, mine in parts.items()
     }
     seen: list[int] = []
     ran: list[bool] = []

@@ -21,16 +21,14 @@ starts from has not embedded.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from whoosh import index as whoosh_index
-from whoosh.filedb.filestore import Storage
 from whoosh.index import Index
 
-from crdex.index.faults import fault_point
 from crdex.index.generations import write_atomic
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
@@ -44,7 +42,6 @@ from .errors import IndexDamaged
 from .layout import WORDS_FILE, Cover, cover_file, index_name
 from .memory import MemoryStorage
 from .meta import PARTS, describe, incompatibility, part_of
-from .schema import make_schema
 from .segments import MIN_PARALLEL, write_parts
 from .store import IndexStore
 from .tokens import read_tokens, write_tokens
@@ -58,6 +55,7 @@ from .vectors import (
     write_part,
     write_weights,
 )
+from .writing import WRITER_MB, Counter, Progress, cover_table, numbered, write_documents
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,10 +70,6 @@ __all__ = [
     "update_index",
 ]
 
-_WRITER_MB = 128
-_STEP = 250  # documents between progress reports
-
-Progress = Callable[[str, int, int], None]
 Notice = Callable[[str], None]
 # token weights, digest → vector of the texts embedded, and the seconds that took
 Embedded = tuple["np.ndarray", dict[bytes, "np.ndarray"], float]
@@ -113,85 +107,19 @@ class IndexReport:
         return asdict(self)
 
 
-def numbered(ix: Index, docs: Iterable[IndexDoc]) -> list[IndexDoc | None]:
-    """Whoosh document number → the document it holds (None for deleted documents).
-
-    A generation's document numbers never change once it is written, so
-    tables by document number (cover, vectors) are written beside it.
-    """
-    by_key = {doc.key: doc for doc in docs}
-    with ix.reader() as reader:
-        table: list[IndexDoc | None] = [None] * reader.doc_count_all()
-        if not table:
-            return table
-        keys = reader.column_reader("key")
-        for docnum in reader.all_doc_ids():
-            table[docnum] = by_key.get(keys[docnum])
-    return table
-
-
-def cover_table(docs: list[IndexDoc | None]) -> Cover:
-    """Document number → the date ranges it is in force (None for deleted documents)."""
-    return [[list(r) for r in doc.ranges] if doc is not None else None for doc in docs]
-
-
-class _Counter:
-    """Progress over several writers."""
-
-    def __init__(self, progress: Progress | None, total: int) -> None:
-        self.progress, self.total, self.done = progress, total, 0
-        if progress:
-            progress("index", 0, total)
-
-    def step(self, n: int = 1) -> None:
-        self.done += n
-        if self.progress and (self.done % _STEP == 0 or self.done == self.total):
-            self.progress("index", self.done, self.total)
-
-
-def _write(
-    storage: Storage | Path,
-    part: str,
-    docs: list[IndexDoc],
-    stale: Iterable[str],
-    counter: _Counter,
-    *,
-    create: bool,
-) -> Index:
-    name = index_name(part)
-    if create:
-        if isinstance(storage, Path):
-            ix = whoosh_index.create_in(storage, make_schema(), indexname=name)
-        else:
-            ix = storage.create_index(make_schema(), indexname=name)
-    else:
-        ix = whoosh_index.open_dir(storage, indexname=name)
-    stale = list(stale)
-    if docs or stale or create:
-        with ix.writer(limitmb=_WRITER_MB) as writer:
-            fault_point("indexing")
-            for key in stale:
-                writer.delete_by_term("key", key)
-                counter.step()
-            for doc in docs:
-                writer.add_document(**doc.fields())
-                counter.step()
-    return ix
-
-
 def memory_index(library: Library) -> MemoryIndex:
     """An index of a library kept in memory (the bundled samples)."""
     started = time.perf_counter()
     graph = library.graph()
     docs = documents_from(graph, collect_rulings(library, graph))
     storage = MemoryStorage()
-    counter = _Counter(None, len(docs))
+    counter = Counter(None, len(docs))
     model = embedder()
     weights = token_weights([vector_text(d) for d in docs], model)
     parts, vectors = {}, []
     for part in PARTS:
         mine = [d for d in docs if part_of(d) == part]
-        ix = _write(storage, part, mine, (), counter, create=True)
+        ix = write_documents(storage, part, mine, (), counter, create=True)
         held = numbered(ix, mine)
         parts[part] = (ix, cover_table(held))
         vectors.append(vectors_for(held, model, weights)[0])
@@ -293,15 +221,15 @@ def _create(
             parts,
             index_name,
             workers=workers,
-            limitmb=_WRITER_MB,
+            limitmb=WRITER_MB,
             progress=lambda n: progress("index", n, len(docs)) if progress else None,
             meanwhile=embed,
         )
         bm25_seconds = time.perf_counter() - begun
     else:
-        counter = _Counter(progress, len(docs))
+        counter = Counter(progress, len(docs))
         indexes = {
-            part: _write(scratch, part, mine, (), counter, create=True)
+            part: write_documents(scratch, part, mine, (), counter, create=True)
             for part, mine in parts.items()
         }
         bm25_seconds = time.perf_counter() - begun
@@ -371,9 +299,9 @@ def _update(
             round(time.perf_counter() - started, 3),
         )
     scratch = store.scratch(start_from=live)
-    counter = _Counter(progress, added + removed)
+    counter = Counter(progress, added + removed)
     indexes = {
-        part: _write(scratch, part, fresh, stale, counter, create=False)
+        part: write_documents(scratch, part, fresh, stale, counter, create=False)
         for part, (fresh, stale) in changes.items()
     }
     return _finish(

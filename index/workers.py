@@ -33,6 +33,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -42,7 +43,7 @@ from typing import Any, TypeVar
 
 from crdex.index.errors import LibraryError
 
-__all__ = ["WorkerPool", "default_workers", "release_freed_memory", "tick"]
+__all__ = ["WorkerPool", "default_workers", "fresh_is_safe", "release_freed_memory", "tick"]
 
 T = TypeVar("T")
 
@@ -102,6 +103,32 @@ def release_freed_memory() -> None:
             ctypes.CDLL(None).malloc_trim(0)
 
 
+def fresh_is_safe() -> bool:
+    """Whether a fresh worker can start without running this program again.
+
+    A new interpreter started by :mod:`multiprocessing` first runs the
+    program's main file again (as ``__mp_main__``), except a package's
+    ``__main__`` module. Run so, a script that builds a library at its top
+    level, with no ``if __name__ == "__main__":``, would build again in each
+    worker and wait for the library's lock forever. Safe are: no main file
+    (``python -c``, an interactive session), a package's ``__main__``
+    (``python -m crdex``), and the commands that installers write in the
+    interpreter's scripts folder (``crdex``, ``pytest``), which always have
+    that guard. Any other program gets forked workers, which run nothing
+    again (and take more memory).
+    """
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if path is None:
+        return True
+    name = getattr(getattr(main, "__spec__", None), "name", None)
+    if name is not None:
+        return name == "__main__" or name.endswith(".__main__")
+    folders = {sysconfig.get_path("scripts"), sysconfig.get_path("scripts", f"{os.name}_user")}
+    here = os.path.dirname(os.path.abspath(path))
+    return any(folder and os.path.realpath(folder) == os.path.realpath(here) for folder in folders)
+
+
 def tick(n: int = 1) -> None:
     """In a worker: add ``n`` to the progress its building process reads."""
     if _TICKS is not None:
@@ -113,8 +140,8 @@ class WorkerPool:
     """Up to ``workers`` processes doing ``what`` (named in the error if one dies).
 
     ``fresh``: each worker a new interpreter rather than a fork of this
-    process (see the module's docstring); its jobs and their arguments are
-    then imported and pickled. Use as a context manager: leaving it
+    process (see the module's docstring), when :func:`fresh_is_safe`; its
+    jobs and their arguments are then imported and pickled. Use as a context manager: leaving it
     normally waits for the workers to end; leaving it by an exception
     (Ctrl-C included) kills them.
     """
@@ -123,7 +150,7 @@ class WorkerPool:
         self.what = what
         release_freed_memory()  # the workers start from this process's pages
         # not fresh: the platform's own way (a fork on Linux)
-        context = multiprocessing.get_context("spawn" if fresh else None)
+        context = multiprocessing.get_context("spawn" if fresh and fresh_is_safe() else None)
         self._ticks = context.Value("q", 0)
         self._pool = ProcessPoolExecutor(
             max_workers=max(1, workers),

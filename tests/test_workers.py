@@ -100,3 +100,41 @@ def test_leaving_a_pool_by_an_exception_kills_its_workers_at_once(fresh: bool) -
         time.sleep(0.05)
     assert not [p for p in pids if _alive(p)]
     assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize(
+    ("where", "safe"),
+    [("-c", True), ("script", False), ("package", True)],
+)
+def test_fresh_workers_only_where_they_do_not_run_the_program_again(
+    tmp_path, where: str, safe: bool
+) -> None:
+    """A script with no main guard that asks for fresh workers gets forked ones.
+
+    A fresh worker runs the program's main file again first: this script
+    would start a pool in each of its workers, which fails, and a build
+    written so would build again in each, waiting for its own lock.
+    """
+    body = textwrap.dedent(
+        """
+        import os
+        from crdex.index.workers import WorkerPool, fresh_is_safe
+        print(fresh_is_safe())
+        with WorkerPool(1, "testing", fresh=True) as pool:
+            print(pool.result(pool.submit(os.getpid)) != os.getpid())
+        """
+    )
+    if where == "-c":
+        argv = [sys.executable, "-c", body]
+    elif where == "script":
+        (tmp_path / "build_it.py").write_text(body)
+        argv = [sys.executable, str(tmp_path / "build_it.py")]
+    else:
+        (tmp_path / "job").mkdir()
+        (tmp_path / "job" / "__init__.py").write_text("")
+        (tmp_path / "job" / "__main__.py").write_text(body)
+        argv = [sys.executable, "-m", "job"]
+    done = subprocess.run(
+        argv, capture_output=True, text=True, timeout=120, check=False, cwd=tmp_path
+    )
+    assert (done.returncode, done.stdout.split()) == (0, [str(safe), "True"]), done.stderr

@@ -1,4 +1,4 @@
 from crdex.cli import main
 
-if __name__ == "__main__":  # not when a worker process is started by importing this module
+if __name__ == "__main__":  # run as ``python -m crdex``, not when imported
     main()

@@ -141,9 +141,9 @@ class WorkerPool:
 
     ``fresh``: each worker a new interpreter rather than a fork of this
     process (see the module's docstring), when :func:`fresh_is_safe`; its
-    jobs and their arguments are then imported and pickled. Use as a context manager: leaving it
-    normally waits for the workers to end; leaving it by an exception
-    (Ctrl-C included) kills them.
+    jobs and their arguments are then imported and pickled. Use as a
+    context manager: leaving it normally waits for the workers to end;
+    leaving it by an exception (Ctrl-C included) kills them.
     """
 
     def __init__(self, workers: int, what: str, *, fresh: bool = False) -> None:
@@ -189,11 +189,11 @@ class WorkerPool:
         """
         if not hasattr(signal, "pthread_sigmask"):
             return self._pool.submit(fn, *args)
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             return self._pool.submit(fn, *args)
         finally:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
     def ticks(self) -> int:
         """The progress the workers reported with :func:`tick`."""

@@ -101,11 +101,6 @@ class Chosen:
     index: int | None
 
 
-def _version() -> str:
-    """This crdex's version (from the module the packaging metadata reads it from)."""
-    return __version__
-
-
 def file_name(path: str) -> str:
     """A document's name without the folders it lay in (a book: its folder's name)."""
     return PurePath(path).name or path
@@ -134,7 +129,7 @@ class ExportPlan:
         return {
             "format": EXPORT_FORMAT,
             "schema_version": SCHEMA_VERSION,
-            "crdex_version": _version(),
+            "crdex_version": __version__,
             "graph_key": self.graph.key,
             "complete": self.complete,
             "exported_edition_ids": [c.id for c in self.editions],

@@ -74,12 +74,12 @@ def _version() -> str:
     which the installer writes; :mod:`importlib.metadata` costs 12 ms to import
     and is asked only when that folder is not there (or not alone).
     """
-    spec = importlib.util.find_spec(PACKAGE)
-    if spec is not None and spec.submodule_search_locations:
-        beside = Path(next(iter(spec.submodule_search_locations))).parent
-        found = list(beside.glob(f"{PACKAGE}-*.dist-info"))
-        if len(found) == 1:
-            return found[0].name[len(PACKAGE) + 1 : -len(".dist-info")]
+    try:
+        found = list(package_dir().parent.glob(f"{PACKAGE}-*.dist-info"))
+    except SearchError:  # not installed: metadata says so too
+        found = []
+    if len(found) == 1:
+        return found[0].name[len(PACKAGE) + 1 : -len(".dist-info")]
     from importlib import metadata
 
     try:

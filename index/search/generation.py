@@ -16,13 +16,13 @@ import functools
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 from whoosh import index as whoosh_index
 from whoosh import scoring
 from whoosh.index import Index
-from whoosh.reading import IndexReader, MultiReader
+from whoosh.reading import MultiReader
 from whoosh.searching import Searcher
 
 from crdex.index.lineage.editions import EditionRef
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["WEIGHTING", "Generation"]
+
+T = TypeVar("T")
 
 # BM25 with a gentler length penalty than the usual B=0.75: in the rules the
 # long rule is usually the one that spells the matter out
@@ -80,8 +82,8 @@ class Generation:
         # rule number looked up never does
         self._vectors = vectors
         first = parts[PARTS[0]][0]
-        self._indexes = [first if isinstance(first, Index) else self._open(first)]
-        self._readers = [self._read(self._indexes[0])]
+        self._indexes = [first if isinstance(first, Index) else self._checked(first)]
+        self._readers = [self._checked(self._indexes[0].reader)]
         self.latest = Searcher(self._readers[0], weighting=WEIGHTING, closereader=False)
         # the other parts are opened when a search first goes beyond the latest edition
         self._later = [parts[p][0] for p in PARTS[1:]]
@@ -126,21 +128,12 @@ class Generation:
         except Exception as exc:
             raise _damaged(path, exc) from None
 
-    def _open(self, opener: Callable[[], Index]) -> Index:
-        """A part opened when first needed; IndexDamaged if it cannot be."""
+    def _checked(self, read: Callable[[], T]) -> T:
+        """``read()`` (a part opened, a reader made); IndexDamaged if its files cannot be read."""
         try:
-            return opener()
+            return read()
         except Exception as exc:
             if self.path is None:  # an index in memory: nothing on disk can be damaged
-                raise
-            raise _damaged(self.path, exc) from None
-
-    def _read(self, ix: Index) -> IndexReader:
-        """A reader of one part; IndexDamaged if its segments cannot be read."""
-        try:
-            return ix.reader()
-        except Exception as exc:
-            if self.path is None:
                 raise
             raise _damaged(self.path, exc) from None
 
@@ -153,9 +146,9 @@ class Generation:
                 try:
                     for at, ix in enumerate(self._later):
                         if not isinstance(ix, Index):
-                            ix = self._later[at] = self._open(ix)
+                            ix = self._later[at] = self._checked(ix)
                             self._indexes.append(ix)
-                        readers.append(self._read(ix))
+                        readers.append(self._checked(ix.reader))
                 except IndexDamaged:
                     for reader in readers[1:]:
                         reader.close()

@@ -75,10 +75,11 @@ class _Loader:
 
     def exec_module(self, module: types.ModuleType) -> None:
         placed = {
-            name: sys.modules.setdefault(name, _stand_in(name, **attributes))
+            name: _stand_in(name, **attributes)
             for name, attributes in self._stand_ins.items()
             if name not in sys.modules
         }
+        sys.modules.update(placed)
         try:
             self._loader.exec_module(module)
         finally:

@@ -20,7 +20,7 @@ from .embedding import model_id
 from .hits import outside_chain
 from .schema import SEARCH_FORMAT, schema_fingerprint
 
-__all__ = ["PARTS", "crdex_version", "describe", "incompatibility", "part_of"]
+__all__ = ["PARTS", "describe", "incompatibility", "part_of"]
 
 PARTS = ("latest", "earlier")
 
@@ -30,11 +30,6 @@ def part_of(doc: IndexDoc) -> str:
     return PARTS[0] if doc.current else PARTS[1]
 
 
-def crdex_version() -> str:
-    """This crdex's version (from the module the packaging metadata reads it from)."""
-    return __version__
-
-
 def incompatibility(meta: dict[str, Any] | None) -> str | None:
     """Why an index with this meta cannot be read by this crdex, or None if it can."""
     if meta is None:
@@ -42,7 +37,7 @@ def incompatibility(meta: dict[str, Any] | None) -> str | None:
     if meta.get("format") != SEARCH_FORMAT:
         return (
             f"it was written by crdex {meta.get('crdex', 'of an unknown version')} "
-            f"(index format {meta.get('format', '?')}); this is crdex {crdex_version()} "
+            f"(index format {meta.get('format', '?')}); this is crdex {__version__} "
             f"(index format {SEARCH_FORMAT})"
         )
     if meta.get("schema") != schema_fingerprint():
@@ -65,7 +60,7 @@ def describe(
     return {
         "format": SEARCH_FORMAT,
         "schema": schema_fingerprint(),
-        "crdex": crdex_version(),
+        "crdex": __version__,
         "graph_key": graph.key,
         "editions": [[e.id, e.date, e.sha256, e.title] for e in graph.editions],
         "others": {name: list(where) for name, where in outside_chain(library).items()},

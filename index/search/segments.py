@@ -22,8 +22,9 @@ multiprocessing writer does (``whoosh.multiproc``), a writer without the
 index lock finishing a segment without committing it
 (``_finalize_segment``), and the commit of a TOC listing segments written
 elsewhere (``_commit_toc``); and its posting pool, whose postings are
-made to share what they repeat (:func:`_share_postings`). Its own multiprocessing writer is not used
-because its processes outlive a killed build.
+made to share what they repeat (:func:`_share_postings`). Its own
+multiprocessing writer is not used because its processes outlive a killed
+build.
 """
 
 from __future__ import annotations

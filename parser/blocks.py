@@ -45,9 +45,14 @@ class Line:
 
     @property
     def stripped(self) -> str:
-        if self._stripped is None:
-            self._stripped = self.text.strip().replace("\u00a0", " ").strip()
-        return self._stripped
+        stripped = self._stripped
+        if stripped is None:
+            # str.strip takes no-break spaces at either end; one inside becomes a space
+            stripped = self.text.strip()
+            if "\u00a0" in stripped:
+                stripped = stripped.replace("\u00a0", " ").strip()
+            self._stripped = stripped
+        return stripped
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Line):
@@ -128,6 +133,10 @@ def split_blocks(
             for line in under[:-1].split("\n"):
                 lines.append(Line(number, kind_of(line), line))  # type: ignore[arg-type]
                 number += 1
+        if gap == "\n":  # most paragraphs: one empty line after them
+            append((lines, Line(number, "BLANK", "")))
+            number += 1
+            continue
         count = gap.count("\n")
         append((lines, Line(number, "BLANK", gap[:-1], count)))
         number += count

@@ -54,10 +54,10 @@ class BuiltBody:
         while parent is not None and parent.canonical not in latest:
             parent = parent.parent
         if parent is None:
-            rule = Rule(canonical, number.kind, text, title, None, [], [], [], [], [], span)
+            rule = Rule(canonical, number.kind, text, title, None, [], (), [], [], (), span)
         else:
             key = parent.canonical
-            rule = Rule(canonical, number.kind, text, title, key, [], [], [], [], [], span)
+            rule = Rule(canonical, number.kind, text, title, key, [], (), [], [], (), span)
             latest[key].children.append(canonical)
         self.rules.append(rule)
         if canonical not in by_number:

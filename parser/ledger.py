@@ -71,10 +71,14 @@ def mark_gap(line: Line, ledger: Ledger) -> None:
     if line.kind == "DECOR":
         ledger.mark(line, "decoration")
         return
-    kinds, total = ledger.kinds, ledger.total
-    first = line.number
-    for number in range(first, min(first + line.count, total + 1)):
-        kinds[number] = "blank"
+    first, count = line.number, line.count
+    if count == 1:  # most gaps: one blank line, marked without a loop (once per paragraph)
+        if first <= ledger.total:
+            ledger.kinds[first] = "blank"
+    else:
+        end = min(first + count, ledger.total + 1)
+        if end > first:
+            ledger.kinds[first:end] = ["blank"] * (end - first)
     if "\u00a0" in line.text:
         for offset, text in enumerate(line.text.split("\n")):
             if "\u00a0" in text:

@@ -34,8 +34,9 @@ _TAIL = rf"(?:{_DASH}(?P<end>\d{{3}}(?:\.\d{{1,3}}[a-z]{{0,2}})?|\d{{1,3}}[a-z]{
 # up to the end of the clause or the next keyword ("rule 113 … and section 6")
 _KEYWORD = re.compile(
     rf"\b(?P<kw>[Rr]ules?|[Ss]ections?)\s+(?P<list>(?:{_NUM}|\d)"
-    # (a keyword starts with R, r, S or s: only there is the look-ahead tried)
-    r"(?:[^.;:()\nRrSs]|\.(?=\d)|(?!\b(?:[Rr]ules?|[Ss]ections?)\b)[RrSs])*)"
+    # (a keyword starts with R, r, S or s: only there is the look-ahead tried; the
+    # other characters are taken a run at a time, and nothing is given back)
+    r"(?:[^.;:()\nRrSs]++|\.(?=\d)|(?!\b(?:[Rr]ules?|[Ss]ections?)\b)[RrSs])*+)"
     r"(?=\.(?!\d)|[;:()\n]|\b(?:[Rr]ules?|[Ss]ections?)\b|$)"
 )
 _ITEM = re.compile(rf"(?<![\w.])(?P<start>{_NUM}){_TAIL}")

@@ -181,7 +181,7 @@ class _Builder:
                 rule = self.add_rule(number, body, title, item.line, item.column)
             else:
                 rule = self.add_rule(number, body, None, item.line, item.column)
-            rule.citations = citations
+            rule.citations = tuple(citations)
             rule.span = Span(self.ledger.path, item.line.number, item.column, item.lines[-1].number)
             self.last_ruling = None
             return
@@ -207,7 +207,7 @@ class _Builder:
             )
         if source is None:
             self.ledger.repair(item.line, "no-citation", f"ruling {ruling.number} has no citation")
-        target.rulings.append(ruling)
+        target.rulings += (ruling,)
         self.last_ruling = (ruling, item)
 
     def _target(self, filed: str, line: Line) -> Rule | None:

@@ -145,7 +145,7 @@ class _Builder:
         if raw == "Note":
             read = self.read(text, line, inline_notes=False)
             note = Note(read.text, read.sources, read.references, changed, self.span(line, column))
-            topic.notes.append(note)
+            topic.notes += (note,)
             self.referring.append((note, line))
             self.ledger.mark(line, "note")
             return
@@ -165,21 +165,22 @@ class _Builder:
                 references=read.references,
                 changed=changed,
             )
-            topic.rulings.append(ruling)
+            topic.rulings += (ruling,)
             self.referring.append((ruling, line))
             kind = "ruling"
         else:
             self._misplaced(number, topic, line, "rule")
             rule = Rule(str(number), "rule", read.text, parent=topic.number)
             rule.span = self.span(line, column)
-            rule.sources, rule.references, rule.notes = read.sources, read.references, read.notes
+            rule.sources, rule.notes = tuple(read.sources), tuple(read.notes)
+            rule.references = read.references
             rule.changed = changed
             topic.children.append(rule.number)
             self.items.append(rule)
             self.referring.append((rule, line))
             kind = "rule"
         if read.notes and number.kind == "ruling":
-            topic.notes.extend(read.notes)
+            topic.notes += tuple(read.notes)
         self.ledger.mark(line, kind)
 
     def read(self, text: str, line: Line, inline_notes: bool) -> _Text:

@@ -251,7 +251,7 @@ def _rule_back(r: dict[str, Any], path: str) -> Rule:
                 strict=True,
             )
         ],
-        rulings=[
+        rulings=tuple(
             Ruling(
                 x["text"],
                 x["source"],
@@ -264,17 +264,17 @@ def _rule_back(r: dict[str, Any], path: str) -> Rule:
                 x.get("changed", False),
             )
             for x in r["rulings"]
-        ],
+        ),
         references=[_ref_back(x) for x in r["references"]],
         children=list(r["children"]),
-        citations=[(c["source"], c["date"]) for c in r.get("citations", [])],
+        citations=tuple((c["source"], c["date"]) for c in r.get("citations", [])),
         span=_span_back(
             os.path.join(path, r["file"]) if r.get("file") else path,
             r["line"],
             r.get("end_line"),
         ),
-        sources=[_citation_back(c) for c in r.get("sources", [])],
-        notes=[_note_back(n, path) for n in r.get("notes", [])],
+        sources=tuple(_citation_back(c) for c in r.get("sources", [])),
+        notes=tuple(_note_back(n, path) for n in r.get("notes", [])),
         changed=r.get("changed", False),
     )
 

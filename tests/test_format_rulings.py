@@ -73,9 +73,9 @@ def test_seed_rule_texts_are_rejoined_and_cited(seed) -> None:
         'clear.  These "keywords" are game terms; sometimes reminder text summarizes their '
         "meanings."
     )
-    assert rule.citations == [("CompRules", "2007-05-01")]
+    assert rule.citations == (("CompRules", "2007-05-01"),)
     assert seed.rule("501.8a").text.startswith('To "scry N" means to look at the top N cards')
-    assert seed.rule("501.10a").citations == [("CompRules", "2007-10-01")]
+    assert seed.rule("501.10a").citations == (("CompRules", "2007-10-01"),)
     assert not any(r.text.endswith("]") or "[CompRules" in r.text for r in seed.rules)
     assert all(r.citations for r in seed.rules if r.text)
 

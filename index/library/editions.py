@@ -206,7 +206,7 @@ def compose(record: EditionRecord, tree_of: Callable[[str], Edition]) -> Edition
         cov = witness.coverage
         for rule in tree.rules:
             if cov.covers(rule.number) and not covered.covers(rule.number):
-                rules.append(dataclasses.replace(rule, rulings=[], children=[]))
+                rules.append(dataclasses.replace(rule, rulings=(), children=[]))
         for entry in tree.glossary:
             if cov.covers_term(entry.term) and not covered.covers_term(entry.term):
                 glossary.append(entry)

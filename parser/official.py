@@ -52,13 +52,18 @@ def describe_expected(names: set[str] | frozenset[str]) -> str:
     return ", ".join(described[:-1]) + " or " + described[-1]
 
 
-def is_hard_wrapped(lines: list[str]) -> bool:
-    longest = max(map(len, lines), default=0)
+def is_hard_wrapped(lines: list[str], longest: int | None = None) -> bool:
+    """Whether no line is longer than a hard-wrapped edition's (``longest``, if known)."""
+    if longest is None:
+        longest = max(map(len, lines), default=0)
     return 0 < longest <= WRAP_WIDTH
 
 
-def check_lines(path: str, lines: list[str]) -> None:
-    if max(map(len, lines), default=0) <= MAX_LINE:
+def check_lines(path: str, lines: list[str], longest: int | None = None) -> None:
+    """No line longer than :data:`MAX_LINE` (``longest``: the longest line's length, if known)."""
+    if longest is None:
+        longest = max(map(len, lines), default=0)
+    if longest <= MAX_LINE:
         return
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
@@ -80,15 +85,17 @@ def parse_official(
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    check_lines(path, lines)
-    source = "\n".join(lines) + "\n" if lines else ""
+    longest = max(map(len, lines), default=0)
+    check_lines(path, lines, longest)
+    # the lines, each ended by a newline: the text itself when its last line has one
+    source = "" if not lines else text if text.endswith("\n") else text + "\n"
     parser = load_grammar(grammar, transformer=_transformer)
     try:
         document = parser.parse(source)
     except UnexpectedInput as exc:
         raise _parse_error(exc, path, lines) from None
     ledger = Ledger(path, len(lines))
-    wrapped = is_hard_wrapped(lines)
+    wrapped = is_hard_wrapped(lines, longest)
     fields = build_document(document, ledger, wrapped)
     if not fields["rules"]:
         # point at the first rule-like line (it needed a section heading before

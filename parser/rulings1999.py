@@ -59,10 +59,13 @@ _OURS = re.compile(_OURS_BODY)
 # the same at every line's start, found without trying the pattern at every character
 _OURS_LINES = LinePattern(_OURS_BODY)
 _THEIRS = re.compile(r"^[ \t]*\d{3}(?:\.\d{1,3}[a-z]{0,2})?(?:\.Ruling\.\d+)? - ", re.M)
-_LETTER_SIGNS = re.compile(
-    r"Rulings are collected from many sources|Rulings Summar|"
-    r"open circle is used to mark changes",
-    re.I,
+# Phrases of the letter these pages open with, looked for in lower case in the
+# first 20,000 characters: a case-blind regex cannot scan for a literal and
+# tries each character (0.4 ms an edition, for every document sniffed).
+_LETTER_SIGNS = (
+    "rulings are collected from many sources",
+    "rulings summar",
+    "open circle is used to mark changes",
 )
 _SCAN = 2_000_000
 
@@ -74,7 +77,8 @@ def sniff_rulings_1999(text: str, path: str) -> str | None:
             f"{ours} lines are numbered like a rulings summary of the 1990s "
             "('A.27 - ', 'A.27.2 - ', 'A.27.Ruling.6 - ')"
         )
-    if _LETTER_SIGNS.search(text, 0, 20_000):
+    head = text[:20_000].lower()
+    if any(sign in head for sign in _LETTER_SIGNS):
         return "it begins like a rulings summary of the 1990s ('Rulings are collected …')"
     return None
 

@@ -82,7 +82,6 @@ def line_of(token: Token) -> Line:
 # only lines that are one of the three), and of a run's first lines (RULE_LINE
 # before the headings). tests/test_official_blocks.py holds them to the lexer.
 _EXAMPLE = re.compile(r"[ \t]*(?:Examples?|EXAMPLES?):")
-_RULE_LINE = re.compile(r"[ \t]*\d{3}\.\d")
 
 
 def head_kind(text: str) -> str:
@@ -90,11 +89,13 @@ def head_kind(text: str) -> str:
 
     The run's grammar lets in a rule line (its number has a rule part after
     the dot), a rule heading ("100. General") or a section heading ("1. Game
-    Concepts"), and nothing else.
+    Concepts"), and nothing else: three digits and a dot make one of the first
+    two, and a digit after the dot a rule line (isdecimal is what ``\\d`` matches).
     """
-    if _RULE_LINE.match(text):
-        return "RULE_LINE"
-    return "RULE_HEAD" if text.lstrip(" \t")[3:4] == "." else "SECTION_HEAD"
+    head = text.lstrip(" \t")
+    if head[3:4] != ".":
+        return "SECTION_HEAD"
+    return "RULE_LINE" if head[4:5].isdecimal() else "RULE_HEAD"
 
 
 def tail_kind(text: str) -> str:

@@ -110,7 +110,8 @@ class _BodyBuilder:
         rule = self.last
         if rule is None:
             return
-        self._close_example()
+        if self.example_parts is not None:
+            self._close_example()
         parts = self.text_parts
         # one piece that is the rule's own text (stripped by split_number) needs no joining
         if (rule.title is None or len(parts) > 1) and not (
@@ -172,12 +173,14 @@ class _BodyBuilder:
 
     def rule_para(self, lines: list[Line], after_gap: bool) -> None:
         first = lines[0]
-        raw, text = split_number(first.stripped)
-        number = self._number(raw, first)
+        stripped = first.stripped
+        raw, text = split_number(stripped)
+        # "701.22a": split_number read a whole number (most lines); else see _number
+        number = RuleNumber.parse(raw) if raw[4:5].isdigit() else self._number(raw, first)
         if number is None or (not after_gap and not self._fits(number)):
             self._wrapped_number(lines, raw)
             return
-        after = first.stripped[len(raw) : len(raw) + 2]
+        after = stripped[len(raw) : len(raw) + 2]
         if after[:1] == "." and after[1:] in _CAPITAL_OR_QUOTE:
             # "901.4.All players": the number runs into the text
             self.ledger.repair(

@@ -86,7 +86,8 @@ class RuleNumber:
 
     @classmethod
     def parse(cls, text: str) -> RuleNumber:
-        number = _parse(text.strip().rstrip("."))
+        # most callers pass a bare number: the cache answers before anything is stripped
+        number = _parse(text) or _parse(text.strip().rstrip("."))
         if number is None:
             raise ValueError(f"not a rule number: {text!r}")
         return number

@@ -256,7 +256,8 @@ def test_a_damaged_earlier_part_is_a_clear_error_when_a_search_reads_it(
 
 
 def test_a_word_search_imports_only_what_it_uses(search_home: Path) -> None:
-    """Whoosh runs without urllib.request, asyncio and its English word forms (see .imports)."""
+    """Whoosh runs without urllib.request, asyncio, html and its English word forms (see
+    .imports), and the index's digest is checked without loading OpenSSL (_hashlib)."""
     probe = (
         "import sys\n"
         "from crdex.cli import main\n"
@@ -266,11 +267,16 @@ def test_a_word_search_imports_only_what_it_uses(search_home: Path) -> None:
         "    pass\n"
         "print(sorted(m for m in ('whoosh.compat', 'whoosh.reading', 'numpy', 'urllib.request', "
         "'asyncio', 'cached_property', 'importlib.metadata', 'email', 'ssl', "
-        "'whoosh.lang.morph_en') if m in sys.modules), "
+        "'whoosh.lang.morph_en', 'html', '_hashlib') if m in sys.modules), "
         "file=sys.stderr)\n"
         "import urllib.request, whoosh.compat, whoosh.reading, functools\n"
         "assert 'urlopen' in vars(sys.modules['urllib.request'])  # the real module, not a stand-in\n"
         "assert whoosh.reading.cached_property is functools.cached_property\n"
+        "assert whoosh.compat.htmlescape('<a href=\"x\">') == '&lt;a href=&quot;x&quot;&gt;'\n"
+        "import hashlib, whoosh.filedb.filetables as tables\n"
+        "assert tables.md5_hash(b'701.22') == int(hashlib.md5(b'701.22').hexdigest(), 16) & 0xFFFFFFFF\n"
+        "import html\n"
+        "assert len(html.entities.html5) > 2000  # the real module\n"
         "import whoosh.query.terms\n"
         "assert 'rulings' in whoosh.query.terms.variations('rule')  # the real one, when called\n"
     )

@@ -1,4 +1,4 @@
-"""Whoosh, imported without three modules it loads and search never uses.
+"""Whoosh, imported without the modules it loads and search never uses, or uses little.
 
 ``whoosh.compat`` imports :mod:`urllib.request` for ``urlretrieve``, which
 nothing in Whoosh calls, and with it ssl, http and email; ``whoosh.reading``
@@ -6,15 +6,19 @@ takes ``cached_property`` from the package of that name, which imports
 :mod:`asyncio` to tell coroutine methods apart (Whoosh has none);
 ``whoosh.query.terms`` imports the English word forms of its Variations
 query, which search never makes. Together they were 34 ms of a word
-search's 240 ms from a plain installation.
+search's 240 ms from a plain installation. ``whoosh.compat`` also imports
+:mod:`html` for ``escape``, and ``whoosh.filedb.filetables``
+:mod:`hashlib` (which loads OpenSSL) for ``md5``: 4 ms more.
 
 :func:`trim_whoosh_imports` (called when :mod:`crdex.index.search` is
 imported, before any Whoosh module can be) puts a finder first on
 ``sys.meta_path`` that changes nothing but this: while one of those three
 Whoosh modules runs, the module it would import is a stand-in
-(``urlretrieve`` and ``variations`` importing the real ones when called;
-the standard library's :func:`functools.cached_property`, which does what
-the package's does for a plain method). The stand-in is taken out of ``sys.modules`` as
+(``urlretrieve``, ``escape`` and ``variations`` importing the real ones
+when called; ``md5`` from the standard library's own ``_md5``, as hashlib
+itself falls back to; the standard library's
+:func:`functools.cached_property`, which does what the package's does for
+a plain method). The stand-in is taken out of ``sys.modules`` as
 soon as the Whoosh module has run, so any other importer gets the real
 module. A module already imported is never replaced: Whoosh imported
 before crdex, or ``urllib.request`` imported by something else first, is
@@ -45,6 +49,22 @@ def _stand_in(name: str, **attributes: Any) -> types.ModuleType:
     return module
 
 
+def _escape(text: str, quote: bool = True) -> str:
+    """``html.escape``, imported when called."""
+    from html import escape
+
+    return escape(text, quote)
+
+
+def _md5(data: bytes = b"", *, usedforsecurity: bool = True) -> Any:
+    """``hashlib.md5``, from the standard library's own module where it has one."""
+    try:
+        from _md5 import md5  # type: ignore[import-not-found]
+    except ImportError:
+        from hashlib import md5
+    return md5(data, usedforsecurity=usedforsecurity)
+
+
 def _variations(word: str) -> Any:
     """``whoosh.lang.morph_en.variations``, imported when called."""
     from whoosh.lang.morph_en import variations
@@ -54,8 +74,11 @@ def _variations(word: str) -> Any:
 
 # the Whoosh module → the stand-ins it is run with
 _STAND_INS: dict[str, dict[str, Any]] = {
-    "whoosh.compat": {"urllib.request": {"urlretrieve": _urlretrieve}},
+    # html builds its table of 2,231 named entities at import (1.4 ms), for escape alone
+    "whoosh.compat": {"urllib.request": {"urlretrieve": _urlretrieve}, "html": {"escape": _escape}},
     "whoosh.reading": {"cached_property": {"cached_property": functools.cached_property}},
+    # hashlib loads OpenSSL at import (3 ms), for the md5 of Whoosh's hash tables alone
+    "whoosh.filedb.filetables": {"hashlib": {"md5": _md5}},
     # the English word forms of the Variations query, which search does not use: 115
     # suffix rules compiled into six large regular expressions at import, and a table of
     # exceptions (4 ms)

@@ -22,8 +22,6 @@ rebuilt rather than read.
 
 from __future__ import annotations
 
-import hashlib
-
 from whoosh import fields
 
 from .analysis import RuleAnalyzer
@@ -119,4 +117,20 @@ def schema_fingerprint() -> str:
     """A short digest of the schema and analyzers, stored with every index."""
     schema = make_schema()
     parts = [str(SEARCH_FORMAT)] + [f"{n}: {_describe(schema[n])}" for n in schema.names()]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+    return _sha256("\n".join(parts).encode())[:16]
+
+
+def _sha256(data: bytes) -> str:
+    """SHA-256 by the standard library's own module, where it has one.
+
+    Every search checks this digest when it opens the index; hashlib would
+    first load OpenSSL for it, 3 ms of a word search's start-up.
+    """
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found]  # Python 3.12 and later
+    except ImportError:
+        try:
+            from _sha256 import sha256  # type: ignore[import-not-found,no-redef]  # Python 3.11
+        except ImportError:
+            from hashlib import sha256  # type: ignore[assignment]
+    return str(sha256(data).hexdigest())

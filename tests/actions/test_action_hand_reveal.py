@@ -6,7 +6,7 @@ from __future__ import annotations
 from action_helpers import cards, creature, new_game, put_in
 
 from crdex.actions.keywords.hand import connive, connive_simultaneously, discard, learn, recruit
-from crdex.actions.keywords.library import explore, explore_simultaneously
+from crdex.actions.keywords.library_top import explore, explore_simultaneously
 from crdex.actions.keywords.reveal import behold, look_at, reveal
 from crdex.actions.model import Zone, make_card, make_land
 

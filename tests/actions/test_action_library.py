@@ -6,8 +6,6 @@ from action_helpers import cards, new_game, put_in
 
 from crdex.actions.keywords.library import (
     can_mill,
-    clash,
-    clash_with_opponent,
     fateseal,
     mill,
     scry,
@@ -16,6 +14,7 @@ from crdex.actions.keywords.library import (
     shuffle,
     surveil,
 )
+from crdex.actions.keywords.library_top import clash, clash_with_opponent
 from crdex.actions.model import Zone, make_card, make_creature
 
 

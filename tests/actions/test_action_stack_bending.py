@@ -8,7 +8,7 @@ from action_helpers import battlefield, cards, creature, new_game, put_in
 
 from crdex.actions.errors import IllegalActionError
 from crdex.actions.keywords.bending import airbend, airbend_cost, earthbend, waterbend
-from crdex.actions.keywords.library import discover
+from crdex.actions.keywords.library_top import discover
 from crdex.actions.keywords.stack import activate, can_play_land, cast, counter, play, play_land
 from crdex.actions.model import ActivatedAbility, Zone, make_artifact, make_card, make_land
 from crdex.actions.resolution import resolve_top

@@ -149,6 +149,16 @@ class TestText:
     def test_no_suggestion_for_known_words(self, index: SearchIndex) -> None:
         assert index.search("scry").suggestion is None
 
+    def test_no_suggestion_for_a_prefix_or_a_wildcard(self, index: SearchIndex) -> None:
+        found = index.search("scr*")
+        assert "701.2a" in [h.number for h in found.hits]  # "To scry N means …"
+        assert found.suggestion is None
+        assert (
+            index.search("scry AND sc?y").suggestion is None
+        )  # "?" is a wildcard in a query with operators
+        # the other words of such a query are still respelled
+        assert index.search("fatesael scr*").suggestion == "fateseal scr*"
+
     def test_all_editions_groups_versions_by_rule(self, index: SearchIndex) -> None:
         result = index.search("scry zero", all_editions=True)
         assert result.edition is None

@@ -269,7 +269,10 @@ def plan(raw: str, *, date: int | None, aliases: Aliases | None = None) -> Looku
             raise QuerySyntaxError(f"cannot read the query {text!r}: {exc}") from None
         if parsed is wq.NullQuery:
             raise QuerySyntaxError(f"the query {text!r} has no words to search for")
-        words = [w for w in words_of(re.sub(r"\w+:", " ", text)) if w not in _OPERATORS_LOWER]
+        # field names are no words; a prefix or wildcard ("scr*", "sc?y") is a pattern,
+        # typed so on purpose: neither is respelled
+        bare = re.sub(r"\w+:|\S*[*?]\S*", " ", text)
+        words = [w for w in words_of(bare) if w not in _OPERATORS_LOWER]
         return TextQuery(_by_relevance(parsed), [], advanced=True, words=words, text=text)
     units, words = _units(text, date, aliases)
     clauses = [q for q in map(_unit_query, units) if q is not None]

@@ -131,6 +131,8 @@ class _PlainProgress:
         self._ended: set[str] = set()
 
     def __call__(self, stage: str, done: int, total: int) -> None:
+        if total == 0:  # a stage with nothing to do ("indexing rules: 0/0") says nothing
+            return
         now = time.monotonic()
         name = STAGES.get(stage, stage)
         first = stage not in self._last

@@ -204,7 +204,9 @@ class Generation:
             parts = None if date is None else 1
             table, cover = self._vector_rows(parts), self._cover(parts)
             rows = np.fromiter((d for d, c in enumerate(cover) if c is not None), dtype=np.int64)
-            scope = self._scopes[date] = (table[rows], rows)
+            # every document of the part in scope (the usual case): its table itself, not a
+            # copy of it (1.8 ms of a word search); nothing writes into either
+            scope = self._scopes[date] = (table if len(rows) == len(table) else table[rows], rows)
             return scope
         rows = self._rows_cache.get(date)
         if rows is None:

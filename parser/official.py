@@ -52,10 +52,8 @@ def describe_expected(names: set[str] | frozenset[str]) -> str:
     return ", ".join(described[:-1]) + " or " + described[-1]
 
 
-def is_hard_wrapped(lines: list[str], longest: int | None = None) -> bool:
-    """Whether no line is longer than a hard-wrapped edition's (``longest``, if known)."""
-    if longest is None:
-        longest = max(map(len, lines), default=0)
+def is_hard_wrapped(longest: int) -> bool:
+    """Whether an edition whose longest line is ``longest`` characters is hard-wrapped."""
     return 0 < longest <= WRAP_WIDTH
 
 
@@ -95,7 +93,7 @@ def parse_official(
     except UnexpectedInput as exc:
         raise _parse_error(exc, path, lines) from None
     ledger = Ledger(path, len(lines))
-    wrapped = is_hard_wrapped(lines, longest)
+    wrapped = is_hard_wrapped(longest)
     fields = build_document(document, ledger, wrapped)
     if not fields["rules"]:
         # point at the first rule-like line (it needed a section heading before

@@ -12,7 +12,7 @@ search's 240 ms from a plain installation. ``whoosh.compat`` also imports
 
 :func:`trim_whoosh_imports` (called when :mod:`crdex.index.search` is
 imported, before any Whoosh module can be) puts a finder first on
-``sys.meta_path`` that changes nothing but this: while one of those three
+``sys.meta_path`` that changes nothing but this: while one of those
 Whoosh modules runs, the module it would import is a stand-in
 (``urlretrieve``, ``escape`` and ``variations`` importing the real ones
 when called; ``md5`` from the standard library's own ``_md5``, as hashlib

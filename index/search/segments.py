@@ -22,7 +22,7 @@ multiprocessing writer does (``whoosh.multiproc``), a writer without the
 index lock finishing a segment without committing it
 (``_finalize_segment``), and the commit of a TOC listing segments written
 elsewhere (``_commit_toc``); and its posting pool, whose postings are
-made to share what they repeat (:func:`_share_postings`). Its own
+made to share what they repeat (:func:`.writing.share_postings`). Its own
 multiprocessing writer is not used because its processes outlive a killed
 build.
 """
@@ -42,6 +42,7 @@ from crdex.index.workers import WorkerPool, tick
 
 from .documents import IndexDoc
 from .schema import make_schema
+from .writing import share_postings
 
 __all__ = ["Piece", "plan_pieces", "write_parts", "writing_cost"]
 
@@ -94,44 +95,12 @@ def plan_pieces(
     return [p[:3] for p in sorted(pieces, key=lambda p: -p[3])]
 
 
-def _share_postings(writer: SegmentWriter) -> None:
-    """The postings ``writer`` pools share their terms' bytes and their weights.
-
-    A segment writer holds every posting of its segment until it is
-    finished (below ``limitmb``, past which it spills them to disk and
-    merges them back: 1.7 s longer over the corpus), each a tuple
-    (field, term, document, weight, positions) with a bytes object of its
-    own for the term and a float of its own for the weight. 9,000 documents
-    of the corpus make 400,000 postings of 19,000 terms and 268 weights:
-    shared, the pool takes 68 MB instead of 96 MB. The postings are equal
-    either way, so the segment is the same.
-    """
-    pool = writer.pool
-    add = pool.add
-    terms: dict[bytes, bytes] = {}
-    weights: dict[float, float] = {}
-
-    def shared(posting: tuple[str, bytes, int, float, bytes | None]) -> None:
-        field, term, doc, weight, positions = posting
-        add(
-            (
-                field,
-                terms.setdefault(term, term),
-                doc,
-                weights.setdefault(weight, weight),
-                positions,
-            )
-        )
-
-    pool.add = shared
-
-
 def _write_piece(directory: str, name: str, docs: list[IndexDoc], limitmb: int) -> Any:
     """In a worker: write ``docs`` as one segment of the index ``name``; return the segment."""
     ix = whoosh_index.open_dir(directory, indexname=name)
     # on failure nothing is cleaned here: the build discards its scratch directory
     writer = SegmentWriter(ix, _lk=False, limitmb=limitmb)
-    _share_postings(writer)
+    share_postings(writer)
     for n, doc in enumerate(docs, 1):
         writer.add_document(**doc.fields())
         if n % _TICK == 0:

@@ -237,3 +237,17 @@ def mcp_session(server, use, **client_options):
             return await use(client)
 
     return anyio.run(main)
+
+
+@pytest.fixture
+def static_vectors_only(monkeypatch: pytest.MonkeyPatch):
+    """No sentence model: every search, the latest edition's too, reads the static vectors."""
+    from crdex.index.search.sentences import sentence_model, sentence_model_id
+
+    monkeypatch.setenv("CRDEX_SENTENCE_MODEL", "none")
+    sentence_model_id.cache_clear()
+    sentence_model.cache_clear()
+    yield
+    monkeypatch.delenv("CRDEX_SENTENCE_MODEL")
+    sentence_model_id.cache_clear()
+    sentence_model.cache_clear()

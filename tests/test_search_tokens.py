@@ -91,7 +91,7 @@ def test_an_update_carries_the_words_into_its_generation(tmp_path: Path) -> None
     assert all(new.get(w) == ids for w, ids in old.items())
 
 
-def test_a_damaged_word_table_is_a_damaged_index(search_home: Path) -> None:
+def test_a_damaged_word_table_is_a_damaged_index(search_home: Path, static_vectors_only) -> None:
     live = _live(search_home)
     words = (live / WORDS_TEXT).read_text("utf-8")
     (live / WORDS_TEXT).write_text(words + "\nextra", "utf-8")

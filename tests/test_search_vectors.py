@@ -224,7 +224,9 @@ def test_a_damaged_vectors_file_is_a_clear_error_when_a_search_reads_it(
     assert str(caught.value).endswith("run 'crdex build' to build it again")
 
 
-def test_vectors_that_do_not_match_the_documents_are_a_clear_error(search_home: Path) -> None:
+def test_vectors_that_do_not_match_the_documents_are_a_clear_error(
+    search_home: Path, static_vectors_only
+) -> None:
     live = IndexStore(search_home / "search").current()
     assert live is not None
     vectors, _digests = read_part(live, "latest")

@@ -50,7 +50,14 @@ def memory_search(library: Library) -> SearchIndex:
         raise NoSearchIndex("the library holds no dated rules documents to search")
     held = memory_index(library)
     return SearchIndex(
-        Generation(held.parts, held.meta, held.words, held.aliases, held.vectors),
+        Generation(
+            held.parts,
+            held.meta,
+            held.words,
+            held.aliases,
+            held.vectors,
+            sentences=held.sentences,
+        ),
         summaries=lambda: SummaryIndex.of_library(library),
     )
 

@@ -21,7 +21,7 @@ from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
 
 from .errors import IndexDamaged, SearchError
-from .fusion import fuse
+from .fusion import SEMANTIC_WEIGHT, SENTENCE_WEIGHT, fuse
 from .generation import Generation
 from .hits import fill_lookup, group_hits, make_hit, number_at, scope_of
 from .query import Lookup, TextQuery, plan
@@ -256,21 +256,37 @@ class SearchIndex:
         if method == "bm25" or planned.advanced or (method == "hybrid" and not lexical):
             ranked = rerank(lexical, stems)
         else:
-            vectors = self._gen.vectors
             # the query as typed: measured better than its units, or than it with
             # their other forms added
-            query = vectors.query(planned.text)
-            nearest = self._nearest(query, date, pool)
+            sentences = self._gen.sentence_scope(date)
+            if sentences is not None:  # the latest edition, read by the sentence model
+                matrix, model = sentences
+                query = model.encode([planned.text])[0]
+                rows, weight = None, SENTENCE_WEIGHT
+
+                def cosines_of(docnums: list[int]) -> list[float]:
+                    return cosines(matrix[docnums], query).tolist()
+            else:
+                vectors = self._gen.vectors
+                query = vectors.query(planned.text)
+                matrix, rows = self._gen.vector_scope(date)
+                weight = SEMANTIC_WEIGHT
+
+                def cosines_of(docnums: list[int]) -> list[float]:
+                    return cosines(vectors.rows(docnums), query).tolist()
+
+            nearest = _nearest(query, matrix, rows, pool)
             ranked = fuse(
                 lexical,
                 nearest,
                 stems,
                 searcher.stored_fields,
                 number_of,
-                lambda docnums: cosines(vectors.rows(docnums), query).tolist(),
+                cosines_of,
                 limit,
                 # all editions: the versions of a rule are shown as one
                 (lambda c: c.docnum) if date is not None else (lambda c: c.fields["identity"]),
+                weight,
             )
             found_docs = {c.docnum for c in lexical}
             matched += sum(1 for d, _s in nearest if d not in found_docs)
@@ -297,20 +313,26 @@ class SearchIndex:
         groups.sort(key=lambda g: -g.score)
         result.groups = groups
 
-    def _nearest(self, query: np.ndarray, date: int | None, depth: int) -> list[tuple[int, float]]:
-        """(document number, cosine) of the ``depth`` versions in scope nearest to ``query``."""
-        import numpy as np
-
-        matrix, rows = self._gen.vector_scope(date)
-        if not len(matrix):
-            return []
-        sims = cosines(matrix, query)
-        depth = min(depth, len(sims))
-        top = np.argpartition(-sims, depth - 1)[:depth]
-        top = top[np.argsort(-sims[top], kind="stable")]
-        return [(int(d), float(sims[i])) for d, i in zip(rows[top], top, strict=True)]
-
     # -- building results ------------------------------------------------------------
 
     def _hit(self, fields: dict[str, Any], number: str, score: float, snippet: Snippet) -> Hit:
         return make_hit(fields, number, score, snippet, self._gen.names)
+
+
+def _nearest(
+    query: np.ndarray, matrix: np.ndarray, rows: np.ndarray | None, depth: int
+) -> list[tuple[int, float]]:
+    """(document number, cosine) of the ``depth`` rows of ``matrix`` nearest to ``query``.
+
+    ``rows`` numbers the rows (None: row n is document n).
+    """
+    import numpy as np
+
+    if not len(matrix):
+        return []
+    sims = cosines(matrix, query)
+    depth = min(depth, len(sims))
+    top = np.argpartition(-sims, depth - 1)[:depth]
+    top = top[np.argsort(-sims[top], kind="stable")]
+    numbers = top if rows is None else rows[top]
+    return [(int(d), float(sims[i])) for d, i in zip(numbers, top, strict=True)]

@@ -34,6 +34,8 @@ from .errors import IndexDamaged
 from .hits import EditionNames, find_indexed
 from .layout import WORDS_FILE, Cover, cover_file, index_name
 from .meta import PARTS, incompatibility
+from .sentence_rows import read_sentences
+from .sentences import SentenceModel, sentence_model, sentence_model_id
 from .spelling import Speller
 from .store import IndexStore
 from .tokens import read_tokens
@@ -73,9 +75,13 @@ class Generation:
         aliases: dict[str, list[str]],
         vectors: VectorTable | Callable[[], VectorTable],
         path: Path | None = None,
+        sentences: np.ndarray | Callable[[], np.ndarray | None] | None = None,
     ) -> None:
         self.path = path
         self.meta = meta
+        # the latest part's sentence vectors (see :mod:`.sentence_rows`), read when
+        # a search of the latest edition first needs them
+        self._sentences = sentences
         self.speller = Speller(words)
         self.aliases = from_json(aliases)
         # the vectors are read (and numpy loaded) when a search first needs them: a
@@ -124,7 +130,15 @@ class Generation:
                     whoosh_index.open_dir, str(path), indexname=index_name(part), readonly=True
                 )
                 parts[part] = (ix, functools.partial(_read_cover, path, part))
-            return cls(parts, meta, words, aliases, lambda: _open_vectors(path), path)
+            return cls(
+                parts,
+                meta,
+                words,
+                aliases,
+                lambda: _open_vectors(path),
+                path,
+                functools.partial(_read_sentences, path),
+            )
         except Exception as exc:
             raise _damaged(path, exc) from None
 
@@ -163,6 +177,30 @@ class Generation:
         if callable(self._vectors):
             self._vectors = self._vectors()
         return self._vectors
+
+    def sentence_scope(self, date: int | None) -> tuple[np.ndarray, SentenceModel] | None:
+        """The sentence vectors of the documents in scope for ``date``, and the model.
+
+        None unless ``date`` is the latest edition's and the generation's
+        sentence vectors come from the sentence model in use: the search
+        then uses the static vectors, which every generation has.
+        """
+        if date is None or not self._dates or date != self._dates[-1]:
+            return None
+        if self.meta.get("sentences") is None or self.meta["sentences"] != sentence_model_id():
+            return None
+        if callable(self._sentences):
+            self._sentences = self._sentences()
+        if self._sentences is None:
+            return None
+        if len(self._sentences) != len(self._cover(1)):
+            raise IndexDamaged(
+                f"the search index at {self.path} cannot be read: {len(self._sentences)} "
+                f"sentence vectors for {len(self._cover(1))} documents; "
+                "run 'crdex build' to build it again"
+            )
+        model = sentence_model()
+        return (self._sentences, model) if model is not None else None
 
     def close(self) -> None:
         for searcher in (self.latest, self._both):
@@ -260,6 +298,14 @@ def _read_vectors(path: Path, part: str) -> np.ndarray:
     """A part's vectors (read when a search first needs them); IndexDamaged if unreadable."""
     try:
         return read_vectors(path, part)
+    except Exception as exc:
+        raise _damaged(path, exc) from None
+
+
+def _read_sentences(path: Path) -> np.ndarray | None:
+    """The latest part's sentence vectors (None: none); IndexDamaged if unreadable."""
+    try:
+        return read_sentences(path)
     except Exception as exc:
         raise _damaged(path, exc) from None
 

@@ -14,8 +14,9 @@ written anew. Either way the result is published as a new generation (see
 :mod:`.store`), so a build killed halfway changes nothing readers see.
 
 Beside the Whoosh files each generation holds a dense vector per document
-(see :mod:`.vectors`); an update embeds only the texts the generation it
-starts from has not embedded.
+(see :mod:`.vectors`), and a sentence vector per document of the latest
+part when a sentence model is installed (see :mod:`.sentence_rows`); an
+update embeds only the texts the generation it starts from has not embedded.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ from .embedding import embedder
 from .errors import IndexDamaged
 from .layout import WORDS_FILE, Cover, cover_file, index_name
 from .memory import MemoryStorage
-from .meta import PARTS, describe, incompatibility, part_of
+from .meta import PARTS, describe, incompatibility, part_of, sentences_changed
 from .segments import MIN_PARALLEL, write_parts
+from .sentence_rows import embed_sentences, known_sentences, write_sentences
+from .sentences import sentence_model
 from .store import IndexStore
 from .tokens import read_tokens, write_tokens
 from .vectors import (
@@ -84,6 +87,7 @@ class MemoryIndex:
     words: dict[str, int]
     aliases: dict[str, list[str]]
     vectors: VectorTable
+    sentences: np.ndarray | None = None
 
 
 @dataclass(slots=True)
@@ -116,17 +120,25 @@ def memory_index(library: Library) -> MemoryIndex:
     counter = Counter(None, len(docs))
     model = embedder()
     weights = token_weights([vector_text(d) for d in docs], model)
-    parts, vectors = {}, []
+    parts, vectors, sentences = {}, [], None
     for part in PARTS:
         mine = [d for d in docs if part_of(d) == part]
         ix = write_documents(storage, part, mine, (), counter, create=True)
         held = numbered(ix, mine)
         parts[part] = (ix, cover_table(held))
         vectors.append(vectors_for(held, model, weights)[0])
+        reader = sentence_model()
+        if part == PARTS[0] and reader is not None:
+            sentences = embed_sentences(held, reader, {}).astype("float32")
     meta = describe(library, graph, docs, time.perf_counter() - started)
     words = vocabulary(docs)
     return MemoryIndex(
-        parts, meta, words, of_documents(docs, words), VectorTable(vectors, weights, model)
+        parts,
+        meta,
+        words,
+        of_documents(docs, words),
+        VectorTable(vectors, weights, model),
+        sentences,
     )
 
 
@@ -167,6 +179,9 @@ def update_index(
                 if notice:
                     notice(f"the search index at {live} cannot be read: {why}; rebuilding it")
         if live is not None and reason == "new":
+            changed = sentences_changed(store.meta(live))
+            if changed and notice:
+                notice(f"the search index at {live}: {changed}; embedding its rules anew")
             try:
                 report = _update(store, live, library, graph, docs, started, progress)
                 if meanwhile:
@@ -196,6 +211,7 @@ def _create(
     workers = workers if workers is not None else default_workers()
     vectors: list[Embedded] = []
     words: list[dict[str, int]] = []
+    sentences: dict[bytes, np.ndarray] = {}
 
     def embed() -> None:
         """What this process does while the workers write: the vectors, the words, ``meanwhile``."""
@@ -205,6 +221,9 @@ def _create(
         known: dict[bytes, np.ndarray] = {}
         vectors_for(docs, model, weights, known)  # fills ``known``; the rows come by number
         model.drop_tokenizer()
+        reader = sentence_model()
+        if reader is not None:  # fills ``sentences`` likewise
+            embed_sentences(parts[PARTS[0]], reader, sentences)
         vectors.append((weights, known, time.perf_counter() - begun))
         words.append(vocabulary(docs))
         # the workers grow until they finish: what embedding let go is given back first
@@ -245,6 +264,7 @@ def _create(
         (len(docs), 0),
         reason,
         vectors[0],
+        sentences,
         words[0],
     )
     report.bm25_seconds = round(bm25_seconds, 3)
@@ -276,6 +296,10 @@ def _update(
         existing = {part: _existing_keys(live, part) for part in PARTS}
         reuse = (read_weights(live), known_vectors(live, PARTS), 0.0)
         kept = read_tokens(live)
+        meta = store.meta(live) or {}
+        # another sentence model (or none before): the update embeds the latest part anew
+        resentence = sentences_changed(meta)
+        sentences = {} if resentence else known_sentences(live)
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
     if kept is not None:  # carried into the new generation with the words it adds
@@ -287,7 +311,7 @@ def _update(
         changes[part] = (fresh, existing[part] - wanted.keys())
     added = sum(len(f) for f, _s in changes.values())
     removed = sum(len(s) for _f, s in changes.values())
-    if not added and not removed and (store.meta(live) or {}).get("graph_key") == graph.key:
+    if not added and not removed and not resentence and meta.get("graph_key") == graph.key:
         return IndexReport(
             str(live),
             len(docs),
@@ -315,6 +339,7 @@ def _update(
         (added, removed),
         "update",
         reuse,
+        sentences,
     )
 
 
@@ -329,13 +354,15 @@ def _finish(
     counts: tuple[int, int],
     reason: str,
     vectors: Embedded,
+    sentences: dict[bytes, np.ndarray],
     words: dict[str, int] | None = None,
 ) -> IndexReport:
     """Write the tables by document number (cover, vectors) and the words; publish.
 
     ``vectors`` holds the token weights and the vectors already computed (of
     every document for a new index, of the generation an update starts from
-    for an update), and the seconds that took.
+    for an update), and the seconds that took; ``sentences`` the sentence
+    vectors already computed, by digest.
     """
     held: dict[str, list[IndexDoc | None]] = {}
     for part, ix in indexes.items():
@@ -355,6 +382,9 @@ def _finish(
     for part, numbered_docs in held.items():
         write_part(scratch, part, *vectors_for(numbered_docs, model, weights, known))
     write_tokens(scratch, model.known_words)
+    reader = sentence_model()
+    if reader is not None:
+        write_sentences(scratch, embed_sentences(held[PARTS[0]], reader, sentences))
     vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))

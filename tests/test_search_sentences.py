@@ -152,7 +152,7 @@ def test_a_model_installed_later_is_used_from_the_next_build(
     assert report.reason == "update" and store.current() != before
     assert notes == [
         f"the search index at {before}: its sentence vectors come from no sentence model; "
-        f"this crdex uses {sentence_model_id()}; embedding its rules anew"
+        f"this crdex uses {sentence_model_id()}; giving the latest edition's rules sentence vectors"
     ]
     live = store.current()
     assert live is not None and read_sentences(live) is not None

@@ -181,7 +181,12 @@ def update_index(
         if live is not None and reason == "new":
             changed = sentences_changed(store.meta(live))
             if changed and notice:
-                notice(f"the search index at {live}: {changed}; embedding its rules anew")
+                then = (
+                    "giving the latest edition's rules sentence vectors"
+                    if sentence_model() is not None
+                    else "searching with the static vectors alone"
+                )
+                notice(f"the search index at {live}: {changed}; {then}")
             try:
                 report = _update(store, live, library, graph, docs, started, progress)
                 if meanwhile:
@@ -211,7 +216,6 @@ def _create(
     workers = workers if workers is not None else default_workers()
     vectors: list[Embedded] = []
     words: list[dict[str, int]] = []
-    sentences: dict[bytes, np.ndarray] = {}
 
     def embed() -> None:
         """What this process does while the workers write: the vectors, the words, ``meanwhile``."""
@@ -221,9 +225,6 @@ def _create(
         known: dict[bytes, np.ndarray] = {}
         vectors_for(docs, model, weights, known)  # fills ``known``; the rows come by number
         model.drop_tokenizer()
-        reader = sentence_model()
-        if reader is not None:  # fills ``sentences`` likewise
-            embed_sentences(parts[PARTS[0]], reader, sentences)
         vectors.append((weights, known, time.perf_counter() - begun))
         words.append(vocabulary(docs))
         # the workers grow until they finish: what embedding let go is given back first
@@ -264,7 +265,9 @@ def _create(
         (len(docs), 0),
         reason,
         vectors[0],
-        sentences,
+        # the sentence vectors are made once the workers are done: made while
+        # they write, the three processes' peaks added up (558 MB, not 400)
+        {},
         words[0],
     )
     report.bm25_seconds = round(bm25_seconds, 3)

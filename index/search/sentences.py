@@ -78,11 +78,10 @@ def sentence_model_id() -> str | None:
     where = model_dir()
     if where is None:
         return None
-    size = (where / "model.safetensors").stat().st_size
     found = list(where.parent.parent.glob(f"{PACKAGE}-*.dist-info"))
     if len(found) == 1:  # the installed package: its version names it
-        return f"{DISTRIBUTION} {found[0].name[len(PACKAGE) + 1 : -len('.dist-info')]} {size}"
-    return f"{where} {size}"
+        return f"{DISTRIBUTION} {found[0].name[len(PACKAGE) + 1 : -len('.dist-info')]}"
+    return f"{where} ({(where / 'model.safetensors').stat().st_size} bytes)"
 
 
 def read_safetensors(path: Path) -> dict[str, np.ndarray]:

@@ -3,7 +3,9 @@
 One document per distinct version of a rule (identity and wording), with
 the dates it is in force: the 126 editions of the corpus hold 330 000
 rules and glossary entries, indexed as 18 500 documents, each with a
-vector from static word embeddings (see :mod:`.vectors`). Searches default
+vector from static word embeddings (see :mod:`.vectors`), and those in
+force in the latest edition with a sentence model's vector too (see
+:mod:`.sentences`), when it is installed. Searches default
 to the latest edition, can name any edition or date, or span all editions
 grouped by rule. Rule numbers are looked up, not searched; old and new
 terminology, players' words and the glossary's other names find each

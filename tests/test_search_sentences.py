@@ -19,7 +19,7 @@ from crdex.index.library import Library
 from crdex.index.search import SearchError, open_search, update_index
 from crdex.index.search import sentences as sentences_module
 from crdex.index.search.meta import PARTS
-from crdex.index.search.sentence_rows import SENTENCES_FILE, read_sentences
+from crdex.index.search.sentence_rows import DIGESTS_FILE, SENTENCES_FILE, read_sentences
 from crdex.index.search.sentences import (
     MAX_TOKENS,
     SentenceModel,
@@ -95,6 +95,7 @@ def test_the_latest_part_has_a_sentence_vector_per_document(search_home: Path) -
     rows = read_sentences(live)
     _vectors, digests = read_part(live, PARTS[0])
     assert rows is not None and len(rows) == len(digests) and rows.shape[1] == 384
+    assert len(np.load(live / DIGESTS_FILE)) == len(rows)
     assert np.allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-2)
     with open_search(search_home) as index:
         assert index.search("what happens when I scry zero").hits[0].number == "701.2b"

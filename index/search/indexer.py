@@ -129,7 +129,7 @@ def memory_index(library: Library) -> MemoryIndex:
         vectors.append(vectors_for(held, model, weights)[0])
         reader = sentence_model()
         if part == PARTS[0] and reader is not None:
-            sentences = embed_sentences(held, reader, {}).astype("float32")
+            sentences = embed_sentences(held, reader, {})[0].astype("float32")
     meta = describe(library, graph, docs, time.perf_counter() - started)
     words = vocabulary(docs)
     return MemoryIndex(
@@ -387,7 +387,7 @@ def _finish(
     write_tokens(scratch, model.known_words)
     reader = sentence_model()
     if reader is not None:
-        write_sentences(scratch, embed_sentences(held[PARTS[0]], reader, sentences))
+        write_sentences(scratch, *embed_sentences(held[PARTS[0]], reader, sentences))
     vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))

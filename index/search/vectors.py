@@ -124,16 +124,17 @@ def rows_for(
     embed: Callable[[list[str]], np.ndarray],
     dimensions: int,
     known: dict[bytes, np.ndarray] | None = None,
+    text_of: Callable[[IndexDoc], str] = vector_text,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(vectors, digests) for documents by number, texts embedded by ``embed`` once each.
 
-    None (deleted) gets a zero row. ``known`` maps digests to vectors already
-    computed; new ones are added to it.
+    None (deleted) gets a zero row. ``known`` maps digests (of ``text_of``
+    each document) to vectors already computed; new ones are added to it.
     """
     import numpy as np
 
     known = {} if known is None else known
-    texts = [vector_text(d) if d is not None else None for d in docs]
+    texts = [text_of(d) if d is not None else None for d in docs]
     digests = [digest(t) if t is not None else b"" for t in texts]
     todo: dict[bytes, str] = {}
     for t, d in zip(texts, digests, strict=True):

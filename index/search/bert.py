@@ -26,6 +26,8 @@ __all__ = ["Bert", "BertConfig"]
 # tokens per batch: larger batches measured slower (their activations leave the caches)
 _BATCH_TOKENS = 4096
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+# up to this many tokens, a product is computed the other way round (see _product)
+_FEW_TOKENS = 32
 
 
 class Rows(Protocol):
@@ -119,12 +121,12 @@ class Bert:
 
         for attention, feed in self.layers:
             qw, qb, kw, kb, vw, vb, ow, ob, n1w, n1b = attention
-            q = x @ qw.T
+            q = _product(x, qw)
             q += qb
             q *= self.scale
-            k = x @ kw.T
+            k = _product(x, kw)
             k += kb
-            v = x @ vw.T
+            v = _product(x, vw)
             v += vb
             a = split(q) @ split(k).transpose(0, 1, 3, 2)
             a += padding
@@ -132,15 +134,15 @@ class Bert:
             np.exp(a, out=a)
             a /= a.sum(axis=-1, keepdims=True)
             c = (a @ split(v)).transpose(0, 2, 1, 3).reshape(texts * length, cfg.hidden)
-            o = c @ ow.T
+            o = _product(c, ow)
             o += ob
             o += x
             x = self._norm(o, (n1w, n1b))
             uw, ub, dw, db, n2w, n2b = feed
-            f = x @ uw.T
+            f = _product(x, uw)
             f += ub
             _gelu(f)
-            o = f @ dw.T
+            o = _product(f, dw)
             o += db
             o += x
             x = self._norm(o, (n2w, n2b))
@@ -175,6 +177,19 @@ class Bert:
             out[batch] = self.forward(ids, mask)
             start += len(batch)
         return out
+
+
+def _product(x: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """``x @ weight.T``; for a few tokens (a question) computed as ``(weight @ x.T).T``.
+
+    BLAS packs the right-hand matrix of a product: for a question's dozen
+    tokens that is the weight, 1.7× slower than packing the tokens (0.23
+    against 0.13 ms for a 1536 × 384 weight). The result is its transpose,
+    a view: the next operations take it as it is.
+    """
+    if len(x) <= _FEW_TOKENS:
+        return (weight @ x.T).T
+    return x @ weight.T
 
 
 def _gelu(f: np.ndarray) -> None:

@@ -1,9 +1,9 @@
 """The sentence vectors of an index generation: the latest part's documents only.
 
 A sentence model (see :mod:`.sentences`) reads every token of a text
-through six layers: 30 seconds for the 4 000 versions in force in the
-latest edition on two cores, five minutes for all 18 500 versions of the
-corpus. So only the latest part gets them, which is what most searches ask
+through six layers: 25 seconds for the 4 000 versions in force in the
+latest edition on two cores, so about two minutes for all 18 500 versions
+of the corpus. So only the latest part gets them, which is what most searches ask
 about; a search of an earlier edition, or of all editions, uses the static
 vectors (:mod:`.vectors`), which every document has.
 

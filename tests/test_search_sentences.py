@@ -24,6 +24,7 @@ from crdex.index.search.sentences import (
     MAX_TOKENS,
     SentenceModel,
     model_dir,
+    query_sentence_model,
     sentence_model,
     sentence_model_id,
 )
@@ -57,8 +58,11 @@ def test_the_vectors_are_the_reference_implementations() -> None:
     cosines = (ours * theirs).sum(axis=1)
     assert cosines.min() > 0.99999
     assert float(np.abs(ours - theirs).max()) < 1e-3
-    # one at a time, as a search encodes its question (a few tokens: products the other way)
-    alone = np.vstack([model.encode([text]) for text in reference["texts"]])
+    # one at a time, as a search encodes its question (a few tokens: products the other
+    # way round; the vocabulary looked up in its text)
+    asking = query_sentence_model()
+    assert asking is not None
+    alone = np.vstack([asking.encode([text]) for text in reference["texts"]])
     assert (alone * theirs).sum(axis=1).min() > 0.99999
 
 
@@ -71,6 +75,7 @@ def test_the_tokenizer_is_berts_on_every_line_of_the_latest_edition() -> None:
     theirs.no_padding()
     theirs.no_truncation()
     ours = SentenceModel(where).tokenizer
+    looked_up = SentenceModel(where, whole=False).tokenizer  # as a search reads its vocabulary
     path = CORPUS / "cr-2026-08-07.txt"
     if not path.is_file():
         pytest.skip(f"{path} is not available")
@@ -88,6 +93,7 @@ def test_the_tokenizer_is_berts_on_every_line_of_the_latest_edition() -> None:
     expected = theirs.encode_batch(lines)
     for line, enc in zip(lines, expected, strict=True):
         assert ours.ids(line, 10**6) == enc.ids, line
+        assert looked_up.ids(line, 10**6) == enc.ids, line
 
 
 @needs_model

@@ -35,7 +35,7 @@ from .hits import EditionNames, find_indexed
 from .layout import WORDS_FILE, Cover, cover_file, index_name
 from .meta import PARTS, incompatibility
 from .sentence_rows import read_sentences
-from .sentences import SentenceModel, sentence_model, sentence_model_id
+from .sentences import SentenceModel, query_sentence_model, sentence_model_id
 from .spelling import Speller
 from .store import IndexStore
 from .tokens import read_tokens
@@ -199,7 +199,7 @@ class Generation:
                 f"sentence vectors for {len(self._cover(1))} documents; "
                 "run 'crdex build' to build it again"
             )
-        model = sentence_model()
+        model = query_sentence_model()
         return (self._sentences, model) if model is not None else None
 
     def close(self) -> None:

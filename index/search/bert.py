@@ -31,7 +31,7 @@ _FEW_TOKENS = 32
 
 
 class Rows(Protocol):
-    """The token embedding table, or a reader of its rows (see :class:`.sentences.TableRows`)."""
+    """The token embedding table (the checkpoint's own, mapped from its file)."""
 
     def __getitem__(self, ids: np.ndarray) -> np.ndarray: ...
 
@@ -193,7 +193,8 @@ def _product(x: np.ndarray, weight: np.ndarray) -> np.ndarray:
 
 
 def _gelu(f: np.ndarray) -> None:
-    """GELU in place, in its tanh form (a fifth of the exact form's time in numpy)."""
+    """GELU in place, in its tanh form: numpy has no ``erf``, and the vectors agree with the
+    reference's (exact GELU) to a cosine of 0.999999 (``tests/test_search_sentences.py``)."""
     import numpy as np
 
     t = f * f

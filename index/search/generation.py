@@ -178,6 +178,10 @@ class Generation:
             self._vectors = self._vectors()
         return self._vectors
 
+    def _latest(self, date: int | None) -> bool:
+        """Whether ``date`` is the latest edition's (whose documents are the latest part)."""
+        return date is not None and bool(self._dates) and date == self._dates[-1]
+
     def sentence_scope(self, date: int | None) -> tuple[np.ndarray, SentenceModel] | None:
         """The sentence vectors of the documents in scope for ``date``, and the model.
 
@@ -185,9 +189,10 @@ class Generation:
         sentence vectors come from the sentence model in use: the search
         then uses the static vectors, which every generation has.
         """
-        if date is None or not self._dates or date != self._dates[-1]:
+        if not self._latest(date):
             return None
-        if self.meta.get("sentences") is None or self.meta["sentences"] != sentence_model_id():
+        had = self.meta.get("sentences")
+        if had is None or had != sentence_model_id():
             return None
         if callable(self._sentences):
             self._sentences = self._sentences()
@@ -226,7 +231,7 @@ class Generation:
 
     def scope(self, date: int | None) -> tuple[Searcher, set[int] | None]:
         """The searcher and the documents (None: all it has) to search for ``date``."""
-        if date is not None and self._dates and date == self._dates[-1]:
+        if self._latest(date):
             return self.latest, None
         return self.both, (self._docs_in_force(date) if date is not None else None)
 
@@ -237,7 +242,7 @@ class Generation:
         scope = self._scopes.get(date)
         if scope is not None:
             return scope
-        if date is None or (self._dates and date == self._dates[-1]):
+        if date is None or self._latest(date):
             # the latest edition's documents are the latest part's (read alone)
             parts = None if date is None else 1
             table, cover = self._vector_rows(parts), self._cover(parts)

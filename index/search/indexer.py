@@ -121,13 +121,13 @@ def memory_index(library: Library) -> MemoryIndex:
     model = embedder()
     weights = token_weights([vector_text(d) for d in docs], model)
     parts, vectors, sentences = {}, [], None
+    reader = sentence_model()
     for part in PARTS:
         mine = [d for d in docs if part_of(d) == part]
         ix = write_documents(storage, part, mine, (), counter, create=True)
         held = numbered(ix, mine)
         parts[part] = (ix, cover_table(held))
         vectors.append(vectors_for(held, model, weights)[0])
-        reader = sentence_model()
         if part == PARTS[0] and reader is not None:
             sentences = embed_sentences(held, reader, {})[0].astype("float32")
     meta = describe(library, graph, docs, time.perf_counter() - started)
@@ -169,9 +169,10 @@ def update_index(
     with store.lock():
         store.clean()
         live = store.current()
+        meta = store.meta(live) if live is not None else None
         reason = "new"
         if live is not None:
-            why = incompatibility(store.meta(live))
+            why = incompatibility(meta)
             if why is None and force:
                 reason = "forced"
             elif why is not None:
@@ -179,7 +180,7 @@ def update_index(
                 if notice:
                     notice(f"the search index at {live} cannot be read: {why}; rebuilding it")
         if live is not None and reason == "new":
-            changed = sentences_changed(store.meta(live))
+            changed = sentences_changed(meta)
             if changed and notice:
                 then = (
                     "giving the latest edition's rules sentence vectors"
@@ -188,7 +189,9 @@ def update_index(
                 )
                 notice(f"the search index at {live}: {changed}; {then}")
             try:
-                report = _update(store, live, library, graph, docs, started, progress)
+                report = _update(
+                    store, live, meta or {}, bool(changed), library, graph, docs, started, progress
+                )
                 if meanwhile:
                     meanwhile()
                 return report
@@ -289,6 +292,8 @@ def _existing_keys(live: Path, part: str) -> set[str]:
 def _update(
     store: IndexStore,
     live: Path,
+    meta: dict[str, Any],
+    resentence: bool,
     library: Library,
     graph: Graph,
     docs: list[IndexDoc],
@@ -299,9 +304,7 @@ def _update(
         existing = {part: _existing_keys(live, part) for part in PARTS}
         reuse = (read_weights(live), known_vectors(live, PARTS), 0.0)
         kept = read_tokens(live)
-        meta = store.meta(live) or {}
         # another sentence model (or none before): the update embeds the latest part anew
-        resentence = sentences_changed(meta)
         sentences = {} if resentence else known_sentences(live)
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None

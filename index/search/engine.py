@@ -20,6 +20,7 @@ from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
 
+from .common_terms import without_common
 from .errors import IndexDamaged, SearchError
 from .fusion import SEMANTIC_WEIGHT, SENTENCE_WEIGHT, fuse
 from .generation import Generation
@@ -245,7 +246,8 @@ class SearchIndex:
         matched = 0
         if method != "vectors" or planned.advanced:
             # Whoosh's block-skipping pays off on long posting lists; these are short
-            found = searcher.search(planned.query, filter=docs, limit=pool, optimize=False)
+            asked = planned.query if planned.advanced else without_common(planned.query, searcher)
+            found = searcher.search(asked, filter=docs, limit=pool, optimize=False)
             matched = len(found)
             for hit in found:
                 fields = hit.fields()

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 from whoosh import index as whoosh_index
-from whoosh import scoring
 from whoosh.index import Index
 from whoosh.reading import MultiReader
 from whoosh.searching import Searcher
@@ -40,17 +39,14 @@ from .spelling import Speller
 from .store import IndexStore
 from .tokens import read_tokens
 from .vectors import VectorTable, read_vectors, read_weights
+from .weighting import WEIGHTING
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["WEIGHTING", "Generation"]
+__all__ = ["Generation"]
 
 T = TypeVar("T")
-
-# BM25 with a gentler length penalty than the usual B=0.75: in the rules the
-# long rule is usually the one that spells the matter out
-WEIGHTING = scoring.BM25F(B=0.5, K1=1.2)
 
 
 def _in_force(ranges: list[list[int]] | None, date: int) -> bool:

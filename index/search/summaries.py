@@ -32,12 +32,12 @@ from crdex.index.library.documents import DocumentInfo
 from crdex.parser.tree import Citation, Edition, Rule
 
 from .documents import weighted
-from .generation import WEIGHTING
 from .memory import MemoryStorage
 from .query import TextQuery, plan
 from .results import SOURCES, Snippet, SummaryHit
 from .schema import BODY_WEIGHTS, analyzer
 from .snippets import marked_snippet, plain_snippet
+from .weighting import WEIGHTING
 
 __all__ = ["SOURCES", "SUMMARY_KIND", "SummaryIndex", "summary_items"]
 

@@ -158,4 +158,223 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("any time they could cast an instant", "any time you could cast an instant"),
         MTG_WIKI + "Instant",
     ),
+    # From here on, slang from the glossaries, alphabetical by the player's word (words
+    # defined on one page kept together).
+    # "Act of Treason: Any spell or ability that takes control of a creature for a single
+    # turn"; "Anthem: A noncreature permanent that provides +1/+1 to creatures"
+    PlayerTerm(
+        ("act of treason",),
+        ("gain control + until end of turn",),
+        "https://themanabase.com/rant-of-valakut-a-glossary-of-magic-slang/",
+    ),
+    PlayerTerm(
+        ("anthem", "anthems", "anthem effect", "anthem effects"),
+        ("creatures you control get +1/+1", "creatures + get +1/+1"),
+        "https://themanabase.com/rant-of-valakut-a-glossary-of-magic-slang/",
+    ),
+    # "Buff: Putting a +1/+1 counter on a creature, or giving that creature +1/+1";
+    # "Fetch: to search your deck for a card and put it into your hand"
+    PlayerTerm(
+        ("buff", "buffs", "buffed"),
+        ("+1/+1 counter", "gets +1/+1"),
+        "https://dorcishlibrarian.blogspot.com/2026/01/magic-slang.html",
+    ),
+    PlayerTerm(
+        ("fetch", "fetches", "fetched", "fetching"),
+        ("search + library",),
+        "https://dorcishlibrarian.blogspot.com/2026/01/magic-slang.html",
+    ),
+    # "a creature assigned to block a larger attacker, which will ultimately die"
+    PlayerTerm(
+        (
+            "chump",
+            "chump block",
+            "chump blocks",
+            "chump blocked",
+            "chump blocking",
+            "chump blocker",
+            "chump blockers",
+        ),
+        ("blocking creature", "blocked creature", "declare blockers"),
+        MTG_WIKI + "Chump_blocker",
+    ),
+    # copy effects on creatures are "sometimes referred to as 'cloning'" (Clone is the card)
+    PlayerTerm(
+        ("clone", "clones", "cloned", "cloning", "clone effect"),
+        ("becomes a copy", "copy of + creature"),
+        "https://mtg.wiki/page/Cloning",
+    ),
+    # "A counterspell is a type of spell that can be cast in response to another spell
+    # ... to negate the effects of the original spell, essentially 'countering' it"
+    # ("countered" alone is stemmed as "counter": +1/+1 counters)
+    PlayerTerm(
+        ("counterspell", "counterspells"),
+        ("counter target spell", "counter a spell"),
+        "https://splicedonline.com/?p=527549",
+    ),
+    # "A death trigger is something that triggers off that": "'when a creature dies' or
+    # 'is put into a graveyard from play'" ("dies" itself is stemmed as "die": dice rolls)
+    PlayerTerm(
+        ("death trigger", "death triggers"),
+        ("put into a graveyard from the battlefield", "put into a graveyard from play"),
+        "https://draftsim.com/mtg-when-creature-dies/",
+    ),
+    # "spells that cause an opponent to take damage or lose life, while its controller
+    # gains life" (bare "drain" left out: Drain Power is a card the rules name)
+    PlayerTerm(
+        ("drain effect", "drain effects", "drain life"),
+        ("loses + life + you gain + life", "deals + damage + you gain + life"),
+        MTG_WIKI + "Drain_life",
+    ),
+    # "wording that makes target players sacrifice a permanent"
+    PlayerTerm(
+        ("edict", "edicts", "edict effect", "edict effects"),
+        ("sacrifices a creature",),
+        "https://draftsim.com/mtg-edict-effect/",
+    ),
+    # "more commonly known as Elder Dragon Highlander (usually abbreviated to EDH)";
+    # "EDH" itself is in the rules' glossary, and was the variant's name in 2009-2010
+    PlayerTerm(
+        ("elder dragon highlander",),
+        ("commander", "edh"),
+        "http://wiki.mtgsalvation.com/article/Commander_(format)",
+    ),
+    # "draw one or more cards, and then discard a number equal to what he or she drew";
+    # "'red looting' or rummaging, where it discards before it draws" (bare "loot" left
+    # out: Loot, the Pathfinder is a card the rules name)
+    PlayerTerm(
+        ("looting", "looted", "loots", "looter"),
+        ("draw + then discard",),
+        "https://mtg.gamepedia.com/Looting",
+    ),
+    PlayerTerm(
+        ("rummage", "rummages", "rummaged", "rummaging"),
+        ("discard + then draw",),
+        "https://mtg.gamepedia.com/Looting",
+    ),
+    # "Artifacts that tap for mana ... normally referred to as 'mana rocks'";
+    # "Mana Dorks: Creatures that tap for mana"
+    PlayerTerm(
+        ("mana rock", "mana rocks"),
+        ("mana ability",),
+        "https://edhwiki.com/wiki/Ramp",
+    ),
+    PlayerTerm(
+        ("mana dork", "mana dorks"),
+        ("creature + mana ability", "mana ability"),
+        "https://edhwiki.com/wiki/Ramp",
+    ),
+    # "a slang term referring to any land card that can inherently turn itself into a
+    # creature"; "officially referred as land creatures"
+    PlayerTerm(
+        ("manland", "manlands", "man-land", "man-lands", "creature land", "creature lands"),
+        ("land creature", "land + becomes + creature"),
+        MTG_WIKI + "Manland",
+    ),
+    # "to 'Ping' something is to tap a permanent [and] have that permanent deal 1 damage
+    # to any target"; "the MTG vernacular 'pinger'"
+    PlayerTerm(
+        ("ping", "pings", "pinged", "pinging"),
+        ("deals 1 damage",),
+        "https://tappedout.net/mtg-articles/2023/may/18/pattern-recognition-282-one-ping-only",
+    ),
+    PlayerTerm(
+        ("pinger", "pingers"),
+        ("deals 1 damage",),
+        "https://www.manalotus.com/classifiers/removal/pinger",
+    ),
+    # "Pitch-Spells-A spell that can be cast for free if the caster does an ability
+    # required by the card"; "Pump-To increase a creatures toughness or power"
+    PlayerTerm(
+        ("pitch", "pitched", "pitching", "pitch spell", "pitch spells"),
+        ("alternative cost", "rather than pay + mana cost"),
+        "https://www.angelfire.com/ga/eltsite/magicslang.html",
+    ),
+    PlayerTerm(
+        ("pump", "pumps", "pumped", "pumping", "pump spell"),
+        ("gets +x/+x", "gets +1/+1 until end of turn"),
+        "https://www.angelfire.com/ga/eltsite/magicslang.html",
+    ),
+    # "increasing the amount of mana available to you, above that generated by playing
+    # one land ... per turn"; "cards that allow you to play extra lands"
+    PlayerTerm(
+        ("ramp", "ramps", "ramped", "ramping"),
+        ("play an additional land", "search + library + land card"),
+        MTG_WIKI + "Ramp",
+    ),
+    # "cards or strategies that return cards from the graveyard to a player's hand"
+    PlayerTerm(
+        ("recursion",),
+        ("from your graveyard to your hand", "graveyard to + hand"),
+        "https://edhwiki.com/wiki/Recursion",
+    ),
+    # "a spell or ability that is used to remove permanents from play permanently"
+    # (bare "removal" left out: the rules use it, "designated for removal")
+    PlayerTerm(
+        ("removal spell", "removal spells"),
+        ("destroy target", "exile target"),
+        MTG_WIKI + "Removal",
+    ),
+    # "Sacrifice, often shortened to sac"; "Sacrificing or saccing"
+    PlayerTerm(
+        ("sac", "sacs", "saccing", "sacced"),
+        ("sacrifice",),
+        MTG_WIKI + "Sacrifice",
+    ),
+    # players "use scoop to mean 'concede'"
+    PlayerTerm(
+        ("scoop", "scoops", "scooped", "scooping"),
+        ("concede", "concedes"),
+        "https://slang.net/meaning/scoop",
+    ),
+    # "Stealing is the nickname for the mechanic that allows a player to gain control of
+    # an opponent's permanent"
+    PlayerTerm(
+        ("steal", "steals", "stole", "stolen", "stealing"),
+        ("gain control",),
+        "https://mtg.gamepedia.com/Stealing",
+    ),
+    # "use topdeck to refer to a player drawing a card from their deck"
+    PlayerTerm(
+        ("topdeck", "topdecks", "topdecked", "topdecking", "top-deck", "top-decked"),
+        ("top card of + library",),
+        "https://slang.net/meaning/topdeck",
+    ),
+    # "to Tuck a card, you take that card and put it back into that player's library"
+    PlayerTerm(
+        ("tuck", "tucks", "tucked", "tucking"),
+        ("into + owner's library", "on the bottom of + library"),
+        "https://tappedout.net/mtg-articles/2021/mar/11/pattern-recognition-187-tuck/",
+    ),
+    # "Unmorphing: Revealing the True Form ... done by paying the morph cost"
+    PlayerTerm(
+        ("unmorph", "unmorphs", "unmorphed", "unmorphing"),
+        ("turn + face up", "turned face up"),
+        "https://www.gameslearningsociety.org/wiki/what-is-the-morph-rule",
+    ),
+    # "'Vanilla' is a slang term that refers to creatures with no rules text"; "'French
+    # vanilla' refers to creatures that only have keyword abilities"
+    PlayerTerm(
+        ("vanilla", "vanilla creature", "vanilla creatures"),
+        ("no abilities",),
+        MTG_WIKI + "Vanilla",
+    ),
+    PlayerTerm(
+        ("french vanilla",),
+        ("keyword abilities",),
+        MTG_WIKI + "Vanilla",
+    ),
+    # "an effect that causes each player to lose their hand and draw a completely new
+    # one, usually seven cards" (bare "wheel" left out: the rules name Wheel cards)
+    PlayerTerm(
+        ("wheel effect", "wheel effects"),
+        ("discards + hand + draws seven cards",),
+        "https://mtg.gamepedia.com/Wheel_effect",
+    ),
+    # "X spells have at least one {X} in the mana cost"
+    PlayerTerm(
+        ("x spell", "x spells"),
+        ("x in its mana cost", "value of x"),
+        "https://draftsim.com/x-spell-mtg/",
+    ),
 )

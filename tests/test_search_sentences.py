@@ -177,9 +177,9 @@ def test_an_update_embeds_only_the_new_texts(
     encoded: list[str] = []
     real = SentenceModel.encode
 
-    def counting(self: SentenceModel, texts):  # type: ignore[no-untyped-def]
+    def counting(self: SentenceModel, texts, done=None):  # type: ignore[no-untyped-def]
         encoded.extend(texts)
-        return real(self, texts)
+        return real(self, texts, done)
 
     monkeypatch.setattr(SentenceModel, "encode", counting)
     library = _library(tmp_path / "home", "library")
@@ -190,6 +190,20 @@ def test_an_update_embeds_only_the_new_texts(
     assert update_index(library).reason == "update"
     # the two versions 2022-01-01 adds: 701.5 Investigate and 701.5a
     assert len(encoded) == 2 and all("Investigate" in text for text in encoded)
+
+
+@needs_model
+def test_a_build_tells_how_far_the_sentence_model_has_read(tmp_path: Path) -> None:
+    told: list[tuple[str, int, int]] = []
+    library = _library(tmp_path / "home", "library")
+    update_index(library, progress=lambda stage, n, total: told.append((stage, n, total)))
+    read = [(n, total) for stage, n, total in told if stage == "sentences"]
+    live = IndexStore(tmp_path / "home" / "search").current()
+    assert live is not None
+    # one text per distinct version of the latest edition, each read once
+    texts = len(set(np.load(live / DIGESTS_FILE).tolist()))
+    assert read[0] == (0, texts) and read[-1] == (texts, texts)
+    assert [n for n, _t in read] == sorted(n for n, _t in read)
 
 
 def test_a_model_directory_without_its_files_is_a_clear_error(

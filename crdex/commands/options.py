@@ -46,6 +46,7 @@ STAGES = {
     "match": "matching editions",
     "index": "indexing rules",
     "vectors": "embedding rules",
+    "sentences": "reading rules with the sentence model",
     "tables": "writing lookup tables",
     "export": "exporting",
     "verify": "verifying",

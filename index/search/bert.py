@@ -14,7 +14,7 @@ that little of a batch is padding; attention ignores the padding either way.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -153,8 +153,14 @@ class Bert:
         norms[norms == 0] = 1.0
         return pooled / norms
 
-    def encode(self, token_ids: Sequence[Sequence[int]]) -> np.ndarray:
-        """Unit vectors (float32), one row per text, batched by length."""
+    def encode(
+        self, token_ids: Sequence[Sequence[int]], done: Callable[[int], None] | None = None
+    ) -> np.ndarray:
+        """Unit vectors (float32), one row per text, batched by length.
+
+        ``done`` is told how many texts are encoded after each batch (a
+        build's progress: the latest edition's texts take some 25 s).
+        """
         import numpy as np
 
         out = np.zeros((len(token_ids), self.config.hidden), dtype=np.float32)
@@ -176,6 +182,8 @@ class Bert:
                 mask[row, : len(these)] = True
             out[batch] = self.forward(ids, mask)
             start += len(batch)
+            if done is not None:
+                done(start)
         return out
 
 

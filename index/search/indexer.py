@@ -272,6 +272,7 @@ def _create(
         # they write, the three processes' peaks added up (558 MB, not 400)
         {},
         words[0],
+        progress,
     )
     report.bm25_seconds = round(bm25_seconds, 3)
     return report
@@ -346,6 +347,7 @@ def _update(
         "update",
         reuse,
         sentences,
+        progress=progress,
     )
 
 
@@ -362,6 +364,7 @@ def _finish(
     vectors: Embedded,
     sentences: dict[bytes, np.ndarray],
     words: dict[str, int] | None = None,
+    progress: Progress | None = None,
 ) -> IndexReport:
     """Write the tables by document number (cover, vectors) and the words; publish.
 
@@ -390,7 +393,8 @@ def _finish(
     write_tokens(scratch, model.known_words)
     reader = sentence_model()
     if reader is not None:
-        write_sentences(scratch, *embed_sentences(held[PARTS[0]], reader, sentences))
+        told = (lambda n, total: progress("sentences", n, total)) if progress else None
+        write_sentences(scratch, *embed_sentences(held[PARTS[0]], reader, sentences, told))
     vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))

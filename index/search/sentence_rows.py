@@ -26,7 +26,7 @@ row of every text it has seen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -59,10 +59,23 @@ def sentence_text(doc: IndexDoc) -> str:
 
 
 def embed_sentences(
-    docs: Sequence[IndexDoc | None], model: SentenceModel, known: dict[bytes, np.ndarray]
+    docs: Sequence[IndexDoc | None],
+    model: SentenceModel,
+    known: dict[bytes, np.ndarray],
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(rows, digests) of ``docs`` by number, embedding only texts ``known`` lacks (added to it)."""
-    return rows_for(docs, model.encode, model.dimensions, known, sentence_text)
+    """(rows, digests) of ``docs`` by number, embedding only texts ``known`` lacks (added to it).
+
+    ``progress`` is told (texts encoded, texts to encode) as the model reads them.
+    """
+
+    def encode(texts: list[str]) -> np.ndarray:
+        if progress is None:
+            return model.encode(texts)
+        progress(0, len(texts))
+        return model.encode(texts, lambda n: progress(n, len(texts)))
+
+    return rows_for(docs, encode, model.dimensions, known, sentence_text)
 
 
 def write_sentences(where: Path, rows: np.ndarray, digests: np.ndarray) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -132,9 +132,9 @@ class SentenceModel:
     def token_ids(self, texts: Sequence[str]) -> list[list[int]]:
         return [self.tokenizer.ids(text, MAX_TOKENS) for text in texts]
 
-    def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit vectors (float32), one row per text."""
-        return self.bert.encode(self.token_ids(texts))
+    def encode(self, texts: Sequence[str], done: Callable[[int], None] | None = None) -> np.ndarray:
+        """Unit vectors (float32), one row per text; ``done`` is told how many are encoded."""
+        return self.bert.encode(self.token_ids(texts), done)
 
 
 def _lowercases(where: Path) -> bool:

@@ -35,7 +35,7 @@ class TabledBM25F(scoring.BM25F):
     def __init__(self, B: float = 0.75, K1: float = 1.2, **kwargs: Any) -> None:
         super().__init__(B=B, K1=K1, **kwargs)
         # reader → field → lengths; a reader's tables go with it
-        self._tables: weakref.WeakKeyDictionary[Any, dict[str, list[int]]] = (
+        self._tables: weakref.WeakKeyDictionary[Any, dict[str, list[int] | None]] = (
             weakref.WeakKeyDictionary()
         )
         self._lock = threading.Lock()
@@ -81,11 +81,16 @@ def _read_lengths(reader: Any, fieldname: str) -> list[int] | None:
 
 def _column_bytes(column: Any, count: int) -> bytes | None:
     """The one-byte column's stored bytes at once, instead of a read per document."""
-    if not isinstance(column, NumericColumn.Reader) or column._fixedlen != 1:
+    if not isinstance(column, NumericColumn.Reader):
         return None
-    stored = min(column._count, count)
-    get: Callable[[int, int], bytes] = column._dbfile.get
-    return bytes(get(column._basepos, stored)) if stored else b""
+    try:  # the reader's own layout: a Whoosh that lays it out otherwise is asked per document
+        if column._fixedlen != 1:
+            return None
+        stored = min(column._count, count)
+        get: Callable[[int, int], bytes] = column._dbfile.get
+        return bytes(get(column._basepos, stored)) if stored else b""
+    except AttributeError:
+        return None
 
 
 # BM25 with a gentler length penalty than the usual B=0.75: in the rules the

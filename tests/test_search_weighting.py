@@ -96,6 +96,12 @@ def test_a_question_of_common_words_alone_is_asked_whole(fruit: Searcher) -> Non
     assert len(fruit.search(without_common(asked, fruit))) == 5
 
 
+def test_a_question_whose_rarer_words_no_rule_has_is_asked_whole(fruit: Searcher) -> None:
+    asked = wq.Or([wq.Term("body", "apple"), wq.Term("body", "aple")])  # misspelt: in no rule
+    assert without_common(asked, fruit) is asked
+    assert len(fruit.search(without_common(asked, fruit))) == 5
+
+
 def test_only_single_words_of_a_plain_or_are_left_out(fruit: Searcher) -> None:
     group = wq.DisjunctionMax([wq.Term("body", "apple"), wq.Term("body", "fig")])
     asked = wq.Or([group, wq.Term("body", "pear")])

@@ -30,17 +30,23 @@ COMMON_SHARE = 0.25
 def without_common(query: wq.Query, searcher: Any, share: float = COMMON_SHARE) -> wq.Query:
     """``query`` without the single words found in more than ``share`` of ``searcher``'s rules.
 
-    Only a plain OR of words is touched, and only when at least one of its
-    parts stays: a question made of common words alone is asked whole.
+    Only a plain OR of words is touched, and only when a part that stays is
+    in some rule: a question made of common words alone, or of common words
+    and a misspelt one ("card abilty"), is asked whole.
     """
     if not isinstance(query, wq.Or):
         return query
     bar = share * searcher.doc_count_all()
-    kept = [
-        sub
-        for sub in query.subqueries
-        if not (isinstance(sub, wq.Term) and searcher.doc_frequency(sub.fieldname, sub.text) > bar)
-    ]
-    if not kept or len(kept) == len(query.subqueries):
+    kept, found = [], False
+    for sub in query.subqueries:
+        if not isinstance(sub, wq.Term):
+            kept.append(sub)
+            found = True  # a phrase, or a word's other forms: may well match
+            continue
+        frequency = searcher.doc_frequency(sub.fieldname, sub.text)
+        if frequency <= bar:
+            kept.append(sub)
+            found = found or frequency > 0
+    if not found or len(kept) == len(query.subqueries):
         return query
     return wq.Or(kept, boost=query.boost)

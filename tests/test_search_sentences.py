@@ -9,6 +9,7 @@ crdex runs the same model in numpy. The tokenizer is checked against the
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +17,13 @@ import pytest
 
 from conftest import CORPUS, REPO
 from crdex.index.library import Library
-from crdex.index.search import SearchError, open_search, update_index
+from crdex.index.search import (
+    SearchError,
+    open_search,
+    sentence_rows,
+    sentence_workers,
+    update_index,
+)
 from crdex.index.search import sentences as sentences_module
 from crdex.index.search.meta import PARTS
 from crdex.index.search.sentence_rows import DIGESTS_FILE, SENTENCES_FILE, read_sentences
@@ -204,6 +211,46 @@ def test_a_build_tells_how_far_the_sentence_model_has_read(tmp_path: Path) -> No
     texts = len(set(np.load(live / DIGESTS_FILE).tolist()))
     assert read[0] == (0, texts) and read[-1] == (texts, texts)
     assert [n for n, _t in read] == sorted(n for n, _t in read)
+
+
+@needs_model
+def test_texts_read_by_two_workers_get_the_vectors_one_process_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sentence_workers, "MIN_TEXTS", 1)  # the invented library is small
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    calls: list[int] = []
+    real = sentence_rows.encode_in_workers
+
+    def spy(where, texts, workers, progress=None):  # type: ignore[no-untyped-def]
+        calls.append(workers)
+        return real(where, texts, workers, progress)
+
+    monkeypatch.setattr(sentence_rows, "encode_in_workers", spy)
+    rows = {}
+    for workers in (1, 2):
+        home = tmp_path / f"home{workers}"
+        told: list[tuple[str, int, int]] = []
+        update_index(
+            _library(home, "library"),
+            workers=workers,
+            progress=lambda stage, n, total, told=told: told.append((stage, n, total)),
+        )
+        live = IndexStore(home / "search").current()
+        assert live is not None
+        rows[workers] = (read_sentences(live), np.load(live / DIGESTS_FILE))
+        read = [(n, total) for stage, n, total in told if stage == "sentences"]
+        assert read[-1][0] == read[-1][1] == len(set(rows[workers][1].tolist()))
+    assert calls == [2]  # one process read them the first time, two workers the second
+    assert "OPENBLAS_NUM_THREADS" not in os.environ  # told to the workers alone
+    (one, one_digests), (two, two_digests) = rows[1], rows[2]
+    assert one is not None and two is not None
+    assert one_digests.tolist() == two_digests.tolist()
+    # stored as float16: the two differ by the last bit of a few numbers at most
+    cosines = (
+        np.einsum("ij,ij->i", one, two) / np.linalg.norm(one, axis=1) / np.linalg.norm(two, axis=1)
+    )
+    assert np.all(cosines > 0.99999)
 
 
 def test_a_model_directory_without_its_files_is_a_clear_error(

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Bert", "BertConfig"]
 
-# tokens per batch: larger batches measured slower (their activations leave the caches)
-_BATCH_TOKENS = 4096
+# tokens per batch: 1,024 read the latest edition's texts as fast as 4,096
+# (22.5 against 23.2 s) and peaked 90 MB lower (163 against 254 MB resident)
+_BATCH_TOKENS = 1024
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 # up to this many tokens, a product is computed the other way round (see _product)
 _FEW_TOKENS = 32

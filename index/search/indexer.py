@@ -190,7 +190,16 @@ def update_index(
                 notice(f"the search index at {live}: {changed}; {then}")
             try:
                 report = _update(
-                    store, live, meta or {}, bool(changed), library, graph, docs, started, progress
+                    store,
+                    live,
+                    meta or {},
+                    bool(changed),
+                    library,
+                    graph,
+                    docs,
+                    started,
+                    progress,
+                    workers,
                 )
                 if meanwhile:
                     meanwhile()
@@ -273,6 +282,7 @@ def _create(
         {},
         words[0],
         progress,
+        workers,
     )
     report.bm25_seconds = round(bm25_seconds, 3)
     return report
@@ -300,6 +310,7 @@ def _update(
     docs: list[IndexDoc],
     started: float,
     progress: Progress | None,
+    workers: int | None = None,
 ) -> IndexReport:
     try:
         existing = {part: _existing_keys(live, part) for part in PARTS}
@@ -348,6 +359,7 @@ def _update(
         reuse,
         sentences,
         progress=progress,
+        workers=workers if workers is not None else default_workers(),
     )
 
 
@@ -365,6 +377,7 @@ def _finish(
     sentences: dict[bytes, np.ndarray],
     words: dict[str, int] | None = None,
     progress: Progress | None = None,
+    workers: int = 1,
 ) -> IndexReport:
     """Write the tables by document number (cover, vectors) and the words; publish.
 
@@ -394,7 +407,7 @@ def _finish(
     reader = sentence_model()
     if reader is not None:
         told = (lambda n, total: progress("sentences", n, total)) if progress else None
-        write_sentences(scratch, *embed_sentences(held[PARTS[0]], reader, sentences, told))
+        write_sentences(scratch, *embed_sentences(held[PARTS[0]], reader, sentences, told, workers))
     vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))

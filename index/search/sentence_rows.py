@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from .documents import IndexDoc
 from .meta import PARTS
+from .sentence_workers import encode_in_workers, sentence_workers, workers_help
 from .sentences import SentenceModel
 from .vectors import rows_for
 
@@ -63,13 +64,17 @@ def embed_sentences(
     model: SentenceModel,
     known: dict[bytes, np.ndarray],
     progress: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(rows, digests) of ``docs`` by number, embedding only texts ``known`` lacks (added to it).
 
-    ``progress`` is told (texts encoded, texts to encode) as the model reads them.
+    ``progress`` is told (texts encoded, texts to encode) as the model reads them;
+    many texts are read by up to ``workers`` processes (see :mod:`.sentence_workers`).
     """
 
     def encode(texts: list[str]) -> np.ndarray:
+        if workers_help(len(texts), workers):
+            return encode_in_workers(model.where, texts, sentence_workers(workers), progress)
         if progress is None:
             return model.encode(texts)
         progress(0, len(texts))

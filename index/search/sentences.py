@@ -128,6 +128,7 @@ class SentenceModel:
         self.tokenizer = WordPiece.read(where / "vocab.txt", _lowercases(where), whole=whole)
         self.bert = Bert(BertConfig.of(config), tensors, words)
         self.dimensions = int(words.shape[1])
+        self.where = where
 
     def token_ids(self, texts: Sequence[str]) -> list[list[int]]:
         return [self.tokenizer.ids(text, MAX_TOKENS) for text in texts]

@@ -155,13 +155,15 @@ def update_index(
 
     ``force`` writes it anew even when an update would do. ``notice`` is told
     why an existing index is being replaced rather than updated. A new index
-    is written by up to ``workers`` processes (default: one per core), and
+    is written, and the latest edition's sentence texts read, by up to
+    ``workers`` processes (default: one per core), and
     ``meanwhile`` (the caller's own work) is done in this process while they
     write; when the index is written here or updated, it is done after the
     index is written.
     """
     if library.home is None:
         raise ValueError("update_index needs a library with a home directory")
+    workers = workers if workers is not None else default_workers()
     started = time.perf_counter()
     graph = library.graph(progress=progress)
     docs = documents_from(graph, collect_rulings(library, graph))
@@ -219,13 +221,12 @@ def _create(
     started: float,
     reason: str,
     progress: Progress | None,
-    workers: int | None,
+    workers: int,
     meanwhile: Callable[[], None] | None = None,
 ) -> IndexReport:
     """Write a new generation of the index: in worker processes when it is large."""
     scratch = store.scratch()
     parts = {part: [d for d in docs if part_of(d) == part] for part in PARTS}
-    workers = workers if workers is not None else default_workers()
     vectors: list[Embedded] = []
     words: list[dict[str, int]] = []
 
@@ -310,7 +311,7 @@ def _update(
     docs: list[IndexDoc],
     started: float,
     progress: Progress | None,
-    workers: int | None = None,
+    workers: int,
 ) -> IndexReport:
     try:
         existing = {part: _existing_keys(live, part) for part in PARTS}
@@ -359,7 +360,7 @@ def _update(
         reuse,
         sentences,
         progress=progress,
-        workers=workers if workers is not None else default_workers(),
+        workers=workers,
     )
 
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from .documents import IndexDoc
 from .meta import PARTS
-from .sentence_workers import encode_in_workers, sentence_workers, workers_help
+from .sentence_workers import encode_in_workers, workers_help
 from .sentences import SentenceModel
 from .vectors import rows_for
 
@@ -76,7 +76,7 @@ def embed_sentences(
 
     def encode(texts: list[str]) -> np.ndarray:
         if workers_help(len(texts), workers):
-            return encode_in_workers(model.where, texts, sentence_workers(workers), progress)
+            return encode_in_workers(model.where, texts, workers, progress)
         if progress is None:
             return model.encode(texts)
         progress(0, len(texts))

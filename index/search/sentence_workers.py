@@ -31,11 +31,13 @@ from .sentences import SentenceModel
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["MAX_WORKERS", "MIN_TEXTS", "encode_in_workers", "sentence_workers", "workers_help"]
+__all__ = ["MAX_WORKERS", "MIN_TEXTS", "encode_in_workers", "workers_help"]
 
 # fewer texts than this are read in the building process: starting two
 # interpreters and mapping the model costs about half a second
 MIN_TEXTS = 512
+# each worker holds its own interpreter and activations (about 60 MB besides
+# the shared weights): more than this many are not started
 MAX_WORKERS = 4
 # what each worker is told: one thread for whichever BLAS numpy loads
 _ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
@@ -46,25 +48,21 @@ def workers_help(texts: int, workers: int) -> bool:
     return workers > 1 and texts >= MIN_TEXTS and fresh_is_safe()
 
 
-def sentence_workers(workers: int) -> int:
-    """How many of a build's ``workers`` read the texts: each holds its own
-    activations and interpreter (about 60 MB besides the shared weights)."""
-    return min(workers, MAX_WORKERS)
-
-
 def encode_in_workers(
     where: Path,
     texts: Sequence[str],
     workers: int,
     progress: Callable[[int, int], None] | None = None,
 ) -> np.ndarray:
-    """Unit vectors (float32) of ``texts``, read by the model at ``where`` in ``workers`` processes.
+    """Unit vectors (float32) of ``texts``, read by the model at ``where`` in ``workers``
+    processes (at most :data:`MAX_WORKERS`).
 
     The texts are dealt out by length (each worker gets long and short
     ones alike); ``progress`` is told (texts read, texts) as they go.
     """
     import numpy as np
 
+    workers = min(workers, MAX_WORKERS)
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
     shares = [order[n::workers] for n in range(workers)]
     total = len(texts)

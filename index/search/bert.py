@@ -160,7 +160,8 @@ class Bert:
         """Unit vectors (float32), one row per text, batched by length.
 
         ``done`` is told how many texts are encoded after each batch (a
-        build's progress: the latest edition's texts take some 25 s).
+        build's progress: the latest edition's texts take some 22 s in one
+        process).
         """
         import numpy as np
 

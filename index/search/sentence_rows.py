@@ -5,9 +5,10 @@ through six layers: 16 seconds for the 4 000 versions in force in the
 latest edition on two cores (:mod:`.sentence_workers`), and about two
 minutes in one process for all 18 500 versions of the corpus (which
 raised the development questions of earlier editions by one question in
-the top 3, 79.7 to 81.2%, MRR 0.678 to 0.694). So only the latest part gets them, which is what most searches ask
-about; a search of an earlier edition, or of all editions, uses the static
-vectors (:mod:`.vectors`), which every document has.
+the top 3, 79.7 to 81.2%, MRR 0.678 to 0.694). So only the latest part
+gets them, which is what most searches ask about; a search of an earlier
+edition, or of all editions, uses the static vectors (:mod:`.vectors`),
+which every document has.
 
 A version's sentence text is its title, the heading right above it, the
 glossary terms naming it and its text (:func:`sentence_text`): the static

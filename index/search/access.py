@@ -43,7 +43,7 @@ def memory_search(library: Library) -> SearchIndex:
     """A library's rules indexed in memory (nothing is written)."""
     # the writing code and the summaries' indexing are imported only when
     # they are needed: a search of a stored index needs neither
-    from .indexer import memory_index
+    from .memory_index import memory_index
     from .summaries import SummaryIndex
 
     if not library.chain():

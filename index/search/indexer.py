@@ -41,7 +41,6 @@ from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
 from .embedding import embedder
 from .errors import IndexDamaged
 from .layout import WORDS_FILE, Cover, cover_file, index_name
-from .memory import MemoryStorage
 from .meta import PARTS, describe, incompatibility, part_of, sentences_changed
 from .segments import MIN_PARALLEL, write_parts
 from .sentence_rows import embed_sentences, known_sentences, write_sentences
@@ -49,7 +48,6 @@ from .sentences import sentence_model
 from .store import IndexStore
 from .tokens import read_tokens, write_tokens
 from .vectors import (
-    VectorTable,
     known_vectors,
     read_weights,
     token_weights,
@@ -66,28 +64,14 @@ if TYPE_CHECKING:
 __all__ = [
     "Cover",
     "IndexReport",
-    "MemoryIndex",
     "cover_file",
     "index_name",
-    "memory_index",
     "update_index",
 ]
 
 Notice = Callable[[str], None]
 # token weights, digest → vector of the texts embedded, and the seconds that took
 Embedded = tuple["np.ndarray", dict[bytes, "np.ndarray"], float]
-
-
-@dataclass(slots=True)
-class MemoryIndex:
-    """What :func:`memory_index` builds: what a generation holds, in memory."""
-
-    parts: dict[str, tuple[Index, Cover]]
-    meta: dict[str, Any]
-    words: dict[str, int]
-    aliases: dict[str, list[str]]
-    vectors: VectorTable
-    sentences: np.ndarray | None = None
 
 
 @dataclass(slots=True)
@@ -109,37 +93,6 @@ class IndexReport:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-def memory_index(library: Library) -> MemoryIndex:
-    """An index of a library kept in memory (the bundled samples)."""
-    started = time.perf_counter()
-    graph = library.graph()
-    docs = documents_from(graph, collect_rulings(library, graph))
-    storage = MemoryStorage()
-    counter = Counter(None, len(docs))
-    model = embedder()
-    weights = token_weights([vector_text(d) for d in docs], model)
-    parts, vectors, sentences = {}, [], None
-    reader = sentence_model()
-    for part in PARTS:
-        mine = [d for d in docs if part_of(d) == part]
-        ix = write_documents(storage, part, mine, (), counter, create=True)
-        held = numbered(ix, mine)
-        parts[part] = (ix, cover_table(held))
-        vectors.append(vectors_for(held, model, weights)[0])
-        if part == PARTS[0] and reader is not None:
-            sentences = embed_sentences(held, reader, {})[0].astype("float32")
-    meta = describe(library, graph, docs, time.perf_counter() - started)
-    words = vocabulary(docs)
-    return MemoryIndex(
-        parts,
-        meta,
-        words,
-        of_documents(docs, words),
-        VectorTable(vectors, weights, model),
-        sentences,
-    )
 
 
 def update_index(

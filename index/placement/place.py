@@ -1,0 +1,241 @@
+"""Placing a document among a library's editions by its text.
+
+The document's rules are compared, number by number, with every
+edition's wording of the same numbers (:mod:`.texts` reads them all in a
+few range queries), and each edition's rules that stand within the
+document's stretch but that it lacks are counted against that edition
+(rule headings apart: an excerpt may leave them out). An edition is a
+**match** when it speaks for at least one of the document's rules and
+every rule both hold is consistent (:mod:`.compare`: identical, typography
+aside, or cut short by the document's own damage). Matches come as runs of
+consecutive editions.
+
+When nothing matches, the **nearest** editions are those with the fewest
+rules that differ, then the smallest distance between their wordings and
+the document's (a garbled rule is nearest to the wording it was garbled
+from). The document lies **between** two consecutive editions when each
+of its rules has the wording of one of them (or of none: an edition the
+library lacks may have had its own), some only the older one's and some
+only the newer one's: its text is newer than the first and older than the
+second.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from crdex.index.coverage import Coverage, coverage_held, document_kind, section_of
+from crdex.index.lineage.snapshot import snapshot_of
+
+from .compare import CUT, MISSING, SAME, TYPOGRAPHY
+from .errors import NotPlaceable
+from .explain import difference
+from .grid import UNKNOWN, Grid, judge
+from .result import Difference, DocumentRepair, Placement, runs_of
+from .texts import TextIndex, place_of
+
+if TYPE_CHECKING:
+    from crdex.index.library.editions import EditionRecord
+    from crdex.parser.tree import Edition
+
+__all__ = ["place"]
+
+Wording = tuple[str, str]
+# the editions named on each side of a match, with how many rules differ there
+_NEIGHBOURS = 1
+# a section's places: from its heading to just before the next section's
+_SECTION = 2 * 10_000_000
+
+
+@dataclass(slots=True)
+class _Document:
+    """The document as placing reads it: its rules' wordings, its stretches, its repairs."""
+
+    rules: dict[str, Wording]
+    ranges: list[tuple[int, int]]
+    repairs: list[DocumentRepair]
+    described: dict[str, object]
+
+
+def place(edition: Edition, index: TextIndex, chain: Sequence[EditionRecord]) -> Placement:
+    """Where ``edition`` (a parsed document) sits among ``chain``'s editions, by its text."""
+    doc = _read_document(edition)
+    grid = judge(doc.rules, doc.ranges, index, chain)
+    candidates = [i for i, n in enumerate(grid.support) if n > 0]
+    if not candidates:
+        why = (
+            "no edition of the library holds any of its rules"
+            if chain
+            else "the library holds no edition to match it against"
+        )
+        return Placement(
+            doc.described, "unplaced", [], [], [], {}, [], [], doc.repairs, len(chain), why
+        )
+    matched = [i for i in candidates if grid.cost(i)[0] == 0]
+    between: list[tuple[int, int]] = []
+    if matched:
+        verdict, placed = "matched", matched
+    else:
+        between = grid.between(candidates)
+        grid.measure(candidates)
+        best = min(grid.cost(i) for i in candidates)
+        verdict = "between" if between else "nearest"
+        placed = (
+            sorted({i for pair in between for i in pair})
+            if between
+            else [i for i in candidates if grid.cost(i) == best]
+        )
+    grid.measure(placed)
+    return Placement(
+        document=doc.described,
+        verdict=verdict,
+        editions=[grid.ids[i] for i in placed],
+        runs=runs_of(placed, grid.ids),
+        between=[(grid.ids[a], grid.ids[b]) for a, b in between],
+        counts=_counts(grid, placed),
+        differences=_differences(grid, placed),
+        neighbours=_neighbours(grid, matched, candidates),
+        repairs=doc.repairs,
+        library=len(chain),
+    )
+
+
+# -- reading the document ---------------------------------------------------------------
+
+
+def _read_document(edition: Edition) -> _Document:
+    kind = document_kind(edition)
+    if kind == "rulings-summary":
+        raise NotPlaceable(
+            f"{edition.source.path}: a rulings summary in a numbering of its own, not the "
+            "Comprehensive Rules: it has no rules to compare with the editions'"
+        )
+    rules = {n.key: (n.title, n.text) for n in snapshot_of(edition).rules}
+    # a rulings page quotes rules here and there: only those; other documents hold a stretch
+    ranges = (
+        _coverage_ranges(coverage_held(edition)) if kind == "rulings" else _stretches(list(rules))
+    )
+    return _Document(rules, ranges, _repairs(edition), _describe(edition, list(rules)))
+
+
+def _stretches(numbers: list[str]) -> list[tuple[int, int]]:
+    """Places from the document's first rule to its last, split where it skips a whole rule."""
+    placed = sorted((p, n) for n in numbers if (p := place_of(n)) is not None)
+    out: list[tuple[int, int]] = []
+    previous: str | None = None
+    for place_, number in placed:
+        if out and previous is not None and not _skips(previous, number):
+            out[-1] = (out[-1][0], place_)
+        else:
+            out.append((place_, place_))
+        previous = number
+    return out
+
+
+def _skips(before: str, after: str) -> bool:
+    """Whether a whole three-digit rule lies between two numbers (702.5a → 704.1)."""
+    try:
+        return int(section_of(after) or after) - int(section_of(before) or before) >= 2
+    except ValueError:
+        return False
+
+
+def _coverage_ranges(coverage: Coverage) -> list[tuple[int, int]]:
+    out = []
+    for section in coverage.sections:
+        low = place_of(section)
+        if low is not None:
+            out.append((low, low + _SECTION - 1))
+    for first, last in coverage.spans:
+        low, high = place_of(first), place_of(last)
+        if low is not None and high is not None:
+            out.append((low, high))
+    return out
+
+
+def _repairs(edition: Edition) -> list[DocumentRepair]:
+    """The parse's repairs, each with the rule whose lines it was in."""
+    starts = sorted((r.span.line, r.number) for r in edition.rules if r.span is not None)
+    lines = [line for line, _n in starts]
+    out = []
+    for repair in edition.repairs:
+        at = bisect.bisect_right(lines, repair.line) - 1
+        rule = starts[at][1] if at >= 0 else None
+        out.append(DocumentRepair(repair.line, repair.kind, repair.reason, rule))
+    return out
+
+
+def _describe(edition: Edition, numbers: list[str]) -> dict[str, object]:
+    return {
+        "name": edition.source.path.replace("\\", "/").rsplit("/", 1)[-1],
+        "sha256": edition.source.sha256,
+        "format": edition.source.format,
+        "title": edition.title,
+        "date": edition.effective_date.isoformat() if edition.effective_date else None,
+        "rules": len(numbers),
+        "first": numbers[0] if numbers else None,
+        "last": numbers[-1] if numbers else None,
+    }
+
+
+# -- what the grid adds up to ------------------------------------------------------------
+
+
+def _counts(grid: Grid, placed: list[int]) -> dict[str, int]:
+    """The document's rules by how they stand in the placed editions; the rules it lacks."""
+    counts = {SAME: 0, TYPOGRAPHY: 0, CUT: 0, "differ": 0, MISSING: 0}
+    for row in range(grid.rules):
+        statuses = {grid.status_of(row, i) for i in placed} - {UNKNOWN}
+        if not statuses <= {SAME, TYPOGRAPHY, CUT}:
+            counts["differ"] += 1
+        elif CUT in statuses:
+            counts[CUT] += 1
+        elif TYPOGRAPHY in statuses:
+            counts[TYPOGRAPHY] += 1
+        else:
+            counts[SAME] += 1
+    counts[MISSING] = sum(
+        1
+        for row in range(grid.rules, len(grid.items))
+        if any(grid.status_of(row, i) == MISSING for i in placed)
+    )
+    return counts
+
+
+def _differences(grid: Grid, placed: list[int]) -> list[Difference]:
+    """Every item not identical in some placed edition: one per status and wording."""
+    groups: dict[tuple[int, str, int | None], list[int]] = {}
+    for row in range(len(grid.items)):
+        for i in placed:
+            status = grid.status_of(row, i)
+            if status not in (SAME, UNKNOWN):
+                groups.setdefault((row, status, grid.wording_at(row, i)), []).append(i)
+    texts = grid.index.wordings(w for _r, _s, w in groups if w is not None)
+    return [
+        difference(
+            grid.items[row],
+            status,
+            [grid.ids[i] for i in editions],
+            grid.document.get(grid.items[row]),
+            texts.get(wording) if wording is not None else None,
+            runs_of(grid.fitting(row), grid.ids),
+        )
+        for (row, status, wording), editions in groups.items()
+    ]
+
+
+def _neighbours(grid: Grid, matched: list[int], candidates: list[int]) -> list[dict[str, object]]:
+    """The editions next to each matched run, with the rules that differ there."""
+    out: list[dict[str, object]] = []
+    speaking = set(candidates)
+    for run in runs_of(matched, grid.ids):
+        first, last = grid.ids.index(run.first), grid.ids.index(run.last)
+        side = [i for i in range(first - 1, -1, -1) if i in speaking][:_NEIGHBOURS]
+        side += [i for i in range(last + 1, len(grid.ids)) if i in speaking][:_NEIGHBOURS]
+        for i in side:
+            rules = grid.inconsistent(i)
+            out.append({"edition": grid.ids[i], "differ": len(rules), "rules": rules[:12]})
+    return out

@@ -31,6 +31,7 @@ from crdex.index.lineage import build_graph
 from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
 from crdex.index.lineage.overrides import Overrides, load_overrides
 from crdex.index.lineage.snapshot import Shared, Snapshot, snapshot_of
+from crdex.index.placement.texts import TEXTS
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.tree import Edition
 
@@ -47,6 +48,7 @@ from .ruletable import RULES
 from .rulings import attach_rulings
 from .select import select_documents
 from .summaries import link_summaries
+from .undated import place_undated, text_index, unplace
 from .view import LibraryView
 from .warnings import build_warnings
 
@@ -244,7 +246,8 @@ def build_library(
         fault_point("parsed")
         trees = _Trees(cache)
         _describe_again(registry, trees)
-        chain = plan_chain(registry.values())
+        scratch = store.scratch()
+        chain = _place_undated(registry, trees, scratch / TEXTS, previous)
         fault_point("chain")
         # the editions of the last generation, when the same parser read them: an
         # edition of the same witnesses is counted as it was then
@@ -266,7 +269,6 @@ def build_library(
             and previous.graph_key == key
             and previous.intact("graph.json")
         )
-        scratch = store.scratch()
         writer = GenerationWriter(scratch)
         beside = Beside(
             home=home,
@@ -370,9 +372,37 @@ def build_library(
         if legacy:
             _remove_legacy(home)
     report.chain, report.graph, report.search = chain, graph, search
-    report.warnings = build_warnings(report.warnings, report.documents.added, chain)
+    added = [registry.get(d.sha256, d) for d in report.documents.added]
+    report.warnings = build_warnings(report.warnings, added, chain)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _place_undated(
+    registry: dict[str, DocumentInfo], trees: _Trees, path: Path, previous: Generation | None
+) -> list[EditionRecord]:
+    """The chain of the dated documents, its text index written at ``path``, and the
+    documents with no date of their own placed among its editions by their text."""
+    unplace(registry)
+    chain = plan_chain(registry.values())
+
+    def snapshot(record: EditionRecord) -> Snapshot:
+        return (
+            snapshot_of(compose(record, trees.tree))
+            if record.composed
+            else trees.snapshot(record.key)
+        )
+
+    before = previous.path / TEXTS if previous is not None and previous.intact(TEXTS) else None
+    index = text_index(path, chain, snapshot, parser=parser_fingerprint(), previous=before)
+    try:
+        placed = place_undated(registry, chain, index, trees.tree)
+    finally:
+        index.close()
+    if [r.key for r in placed] != [r.key for r in chain]:
+        # an edition composed anew (a matched document covers what its dated ones do not)
+        text_index(path, placed, snapshot, parser=parser_fingerprint(), previous=path).close()
+    return placed
 
 
 def _intact_previous(

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from crdex.index.lineage.graph import Graph
     from crdex.index.lineage.overrides import Overrides
     from crdex.index.lineage.snapshot import Snapshot
+    from crdex.index.placement import TextIndex
     from crdex.parser.tree import Edition
 
     from .build import BuildReport, Indexer, Notice, Progress
@@ -120,6 +121,7 @@ class Library:
             topics=lambda: gen.summaries.get("by_identity", {}),
             graph_key=gen.graph_key,
             rules=lambda: gen.rules,
+            texts=lambda: gen.texts,
         )
 
     def _memory_view(self) -> LibraryView:
@@ -129,14 +131,15 @@ class Library:
         from crdex.index.lineage.snapshot import snapshot_of
 
         from .build import graph_key
-        from .editions import compose, disagreements, plan_chain
+        from .editions import compose, disagreements
         from .rulings import attach_rulings
         from .summaries import link_summaries
+        from .undated import text_index
 
         docs = {sha: info for sha, (info, _t, _s) in self._memory.items()}
         trees = {sha: t for sha, (_i, t, _s) in self._memory.items()}
         snaps = {sha: s for sha, (_i, _t, s) in self._memory.items()}
-        chain = plan_chain(docs.values())
+        chain = _placed_chain(docs, trees, snaps)
         for record in chain:
             if record.composed:
                 tree = compose(record, trees.__getitem__)
@@ -170,6 +173,7 @@ class Library:
             rulings=lambda: attached,
             topics=lambda: summaries.get("by_identity", {}),
             graph_key=key,
+            texts=lambda: text_index(None, chain, lambda r: snaps[r.key], parser="", previous=None),
         )
 
     # -- reading (see LibraryView) ---------------------------------------------------------
@@ -214,6 +218,10 @@ class Library:
 
     def topics(self, identity: str) -> list[dict[str, Any]]:
         return self.view.topics(identity)
+
+    def texts(self) -> TextIndex:
+        """The editions' rule wordings by place (see :mod:`crdex.index.placement.texts`)."""
+        return self.view.texts()
 
     # -- writing ----------------------------------------------------------------------------
 
@@ -280,6 +288,29 @@ class Library:
         self._view = None
         report.chain = self.chain()
         return report
+
+
+def _placed_chain(
+    docs: dict[str, DocumentInfo], trees: dict[str, Edition], snaps: dict[str, Snapshot]
+) -> list[EditionRecord]:
+    """The chain of a library in memory, its undated documents placed by their text."""
+    from crdex.index.lineage.snapshot import snapshot_of
+
+    from .editions import compose, plan_chain
+    from .undated import place_undated, text_index, unplace
+
+    unplace(docs)
+    chain = plan_chain(docs.values())
+
+    def snapshot(record: EditionRecord) -> Snapshot:
+        return (
+            snapshot_of(compose(record, trees.__getitem__))
+            if record.composed
+            else snaps[record.key]
+        )
+
+    index = text_index(None, chain, snapshot, parser="", previous=None)
+    return place_undated(docs, chain, index, trees.__getitem__)
 
 
 def _no_graph() -> Graph:

@@ -285,6 +285,10 @@ class TextIndex:
         _fill(db, versions)
         return cls(db, "the library in memory")
 
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
     def _damaged(self, exc: Exception) -> LibraryError:
         return LibraryError(
             f"{self._where}: the text index cannot be read ({exc}); run 'crdex verify --repair'"

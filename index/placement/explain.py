@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from crdex.index.lineage.content import fold
 from crdex.index.lineage.worddiff import render, word_diff
 
 from .compare import (
@@ -40,14 +41,15 @@ def difference(
     elif status == ABSENT or doc is None or edition is None:
         why = f"the edition has no rule {number}"
     elif status == TYPOGRAPHY:
-        changes = list(typing_changes(doc, edition))
+        changes = sorted(typing_changes(doc, edition))
         why = f"typography only: {typing(changes)}"
     elif status == CUT:
         stop, rest = cut_point(doc, edition)
         changes = [stop, rest]
         why = f"cut short: the document stops at {stop!r}; the edition goes on {rest!r}…"
     else:
-        words = word_diff(theirs or "", ours or "")
+        # typography folded: the words that changed, not their quotes
+        words = word_diff(fold(theirs or ""), fold(ours or ""))
         changes = [c.to_dict() for c in words if c.op != "="]
         kind = {
             REFERENCES: "cites other rule numbers",

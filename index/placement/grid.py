@@ -152,6 +152,20 @@ class Grid:
         cells = self.status[row]
         return [int(i) for i in np.flatnonzero((cells != 0) & (cells <= _LAST_FIT))]
 
+    @functools.cached_property
+    def novel(self) -> np.ndarray:
+        """The items worded as no edition has them (the document's own damage, or the
+        wording of an edition the library lacks)."""
+        speaks = self.status[: self.rules] != 0
+        out = np.zeros(len(self.items), dtype=bool)
+        out[: self.rules] = ~(speaks & self.fits[: self.rules]).any(axis=1)
+        return out
+
+    def fitting_but_novel(self, candidates: Sequence[int]) -> list[int]:
+        """The editions every item fits but those worded as no edition has them."""
+        whole = (self.fits | self.novel[:, None]).all(axis=0)
+        return [i for i in candidates if whole[i]]
+
     def between(self, candidates: Sequence[int]) -> list[tuple[int, int]]:
         """Consecutive editions each item fits one of, some only the older, some only the newer.
 
@@ -160,12 +174,9 @@ class Grid:
         """
         if len(self.ids) < 2:
             return []
-        speaks = self.status != 0
         fits = self.fits
-        novel = np.zeros(len(self.items), dtype=bool)
-        novel[: self.rules] = ~(speaks[: self.rules] & fits[: self.rules]).any(axis=1)
         older, newer = fits[:, :-1], fits[:, 1:]
-        whole = (older | newer | novel[:, None]).all(axis=0)
+        whole = (older | newer | self.novel[:, None]).all(axis=0)
         only_older = (older & ~newer).any(axis=0)
         only_newer = (newer & ~older).any(axis=0)
         pairs = np.flatnonzero(whole & only_older & only_newer)

@@ -10,14 +10,16 @@ every rule both hold is consistent (:mod:`.compare`: identical, typography
 aside, or cut short by the document's own damage). Matches come as runs of
 consecutive editions.
 
-When nothing matches, the **nearest** editions are those with the fewest
-rules that differ, then the smallest distance between their wordings and
-the document's (a garbled rule is nearest to the wording it was garbled
-from). The document lies **between** two consecutive editions when each
-of its rules has the wording of one of them (or of none: an edition the
-library lacks may have had its own), some only the older one's and some
-only the newer one's: its text is newer than the first and older than the
-second.
+When nothing matches, and some editions fit every rule but those worded
+as no edition has them (a garbled rule), the **nearest** are those of them
+whose wordings of the others are the fewest edits away (a garbled rule is
+nearest to the wording it was garbled from). Otherwise the document lies
+**between** two consecutive editions when each of its rules has the
+wording of one of them (or of none: an edition the library lacks may have
+had its own), some only the older one's and some only the newer one's:
+its text is newer than the first and older than the second. Failing that,
+the nearest editions are those with the fewest rules that differ, then
+the smallest distance between their wordings and the document's.
 """
 
 from __future__ import annotations
@@ -79,14 +81,18 @@ def place(edition: Edition, index: TextIndex, chain: Sequence[EditionRecord]) ->
     if matched:
         verdict, placed = "matched", matched
     else:
-        between = grid.between(candidates)
+        # every rule but those worded as no edition has them fits some editions: the
+        # nearest of those (damage, most likely); else the editions it lies between
+        close = grid.fitting_but_novel(candidates)
+        between = [] if close else grid.between(candidates)
         grid.measure(candidates)
-        best = min(grid.cost(i) for i in candidates)
+        pool = close or candidates
+        best = min(grid.cost(i) for i in pool)
         verdict = "between" if between else "nearest"
         placed = (
             sorted({i for pair in between for i in pair})
             if between
-            else [i for i in candidates if grid.cost(i) == best]
+            else [i for i in pool if grid.cost(i) == best]
         )
     grid.measure(placed)
     return Placement(

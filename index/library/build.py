@@ -372,8 +372,9 @@ def build_library(
         if legacy:
             _remove_legacy(home)
     report.chain, report.graph, report.search = chain, graph, search
-    added = [registry.get(d.sha256, d) for d in report.documents.added]
-    report.warnings = build_warnings(report.warnings, added, chain)
+    # as the build left them: an undated document with what its placement found
+    docs.added = [registry.get(d.sha256, d) for d in docs.added]
+    report.warnings = build_warnings(report.warnings, docs.added, chain)
     report.seconds = time.perf_counter() - started
     return report
 

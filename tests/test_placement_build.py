@@ -93,7 +93,7 @@ def test_it_speaks_after_every_dated_witness(steps) -> None:
     # 2006-10-01 is composed: the dated excerpt's words where it speaks (straight quotes, as
     # the raw file), the seed's only beyond it (curly quotes, as the seed)
     edition = library.edition(records["2006-10-01"].key)
-    assert edition.rule("502.36a").text.startswith('Scry is a static ability that functions')
+    assert edition.rule("502.36a").text.startswith("Scry is a static ability that functions")
     assert '"Scry N"' in edition.rule("502.36a").text
     assert "“Haunt”" in edition.rule("502.51a").text
     # in 2007-02-01 the complete text speaks for every rule

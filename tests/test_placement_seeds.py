@@ -53,11 +53,8 @@ def test_seed_000_is_2022_10_07(identify) -> None:
     }
     assert found.differences == []
     neighbours = {n["edition"]: n["rules"] for n in found.neighbours}
-    assert neighbours == {
-        "2022-09-08": ["701.8c", "701.10h", "701.48", "701.48a", "701.48b", "701.48c", "701.49"]
-        + ["701.49a"],
-        "2022-11-18": ["701.8c", "701.28e", "701.28f"],
-    }
+    before = ["701.8c", "701.10h", "701.48", "701.48a", "701.48b", "701.48c", "701.49", "701.49a"]
+    assert neighbours == {"2022-09-08": before, "2022-11-18": ["701.8c", "701.28e", "701.28f"]}
 
 
 def test_seed_001_is_2006_10_01_to_2007_02_01(identify) -> None:
@@ -90,7 +87,8 @@ def test_identify_command_names_and_explains_the_seed_rules(corpus_home: Path) -
     )
     assert lines[1] == "matches 2006-10-01 … 2007-02-01 (2 editions): its text is theirs"
     assert any(
-        line.startswith("  typography: ") and line.endswith(": 502.34a")
+        line.startswith("  typography: ")
+        and line.endswith(": 502.34a")
         and "'–' where the edition has '-'" in line
         for line in lines
     )

@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from parse import best_of  # bench/parse.py, beside this script
+
 from crdex.index.library import Library
 from crdex.index.placement import TextIndex, place
 from crdex.index.placement.texts import TEXTS
@@ -29,15 +31,6 @@ from crdex.parser import parse_text
 
 EXCERPT_EDITIONS = ("cr-2005-02-01.txt", "cr-2012-02-01.txt", "cr-2026-08-07.txt")
 WHOLE = ("cr-2007-02-01.txt", "cr-2026-08-07.txt")
-
-
-def best_of(repeat: int, fn, *args, clock=time.perf_counter) -> float:
-    times = []
-    for _ in range(repeat):
-        start = clock()
-        fn(*args)
-        times.append(clock() - start)
-    return min(times)
 
 
 def excerpt(path: Path, rules: int = 30) -> str:

@@ -8,8 +8,8 @@ import click
 
 from crdex.commands.options import (
     BUNDLED_NOTE,
-    LazyChoice,
     echo_json,
+    format_option,
     home_option,
     json_option,
     note,
@@ -21,22 +21,11 @@ __all__ = ["identify"]
 MAX_STDIN = 16 * 1024 * 1024
 
 
-def _format_names() -> list[str]:
-    from crdex.parser import format_names
-
-    return format_names()
-
-
 @click.command()
 @click.argument("path", type=click.Path(dir_okay=True, allow_dash=True, path_type=str))
 @home_option
 @json_option
-@click.option(
-    "--format",
-    "fmt",
-    type=LazyChoice(_format_names, case_sensitive=False),
-    help="Read the document as this format instead of detecting it.",
-)
+@format_option
 def identify(path: str, home: str | None, as_json: bool, fmt: str | None) -> None:
     """Which editions of the library a document's text is.
 

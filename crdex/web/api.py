@@ -254,6 +254,16 @@ def identity(request: Request, identity: str) -> Response:
     return _json(site_of(request).reader.identity(identity_id(identity)), False)
 
 
+def _json_body(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI description of a JSON body the route reads itself (see :func:`_posted`)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }
+
+
 class CheckRequest(BaseModel):
     """Text whose rule citations are to be checked, and against what."""
 
@@ -271,12 +281,7 @@ class CheckRequest(BaseModel):
 @router.post(
     "/check",
     summary="Check the rule citations in posted text",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": CheckRequest.model_json_schema()}},
-        }
-    },
+    openapi_extra=_json_body(CheckRequest),
 )
 async def check(request: Request) -> Response:
     """As ``crdex check FILE --json``, for text posted as JSON (at most 1 MiB)."""
@@ -335,12 +340,7 @@ class IdentifyRequest(BaseModel):
 @router.post(
     "/identify",
     summary="Which editions a posted text is",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": IdentifyRequest.model_json_schema()}},
-        }
-    },
+    openapi_extra=_json_body(IdentifyRequest),
 )
 async def identify(request: Request) -> Response:
     """As ``crdex identify FILE --json``, for text posted as JSON (at most 4 MiB)."""

@@ -38,7 +38,7 @@ from crdex.parser.tree import Edition
 from .beside import Beside
 from .caches import ParseCache
 from .documents import AddReport, DocumentInfo
-from .editions import EditionRecord, compose, plan_chain
+from .editions import EditionRecord, compose
 from .files import absolute, iter_files
 from .generation import Generation, GenerationWriter
 from .home import LEGACY_REGISTRY, check_writable, is_legacy
@@ -48,7 +48,7 @@ from .ruletable import RULES
 from .rulings import attach_rulings
 from .select import select_documents
 from .summaries import link_summaries
-from .undated import place_undated, text_index, unplace
+from .undated import placed_chain
 from .view import LibraryView
 from .warnings import build_warnings
 
@@ -247,7 +247,15 @@ def build_library(
         trees = _Trees(cache)
         _describe_again(registry, trees)
         scratch = store.scratch()
-        chain = _place_undated(registry, trees, scratch / TEXTS, previous)
+        # the chain of the dated documents; the undated ones placed among it by their text
+        chain = placed_chain(
+            registry,
+            trees.tree,
+            trees.snapshot,
+            path=scratch / TEXTS,
+            parser=parser_fingerprint(),
+            previous=previous.path / TEXTS if previous and previous.intact(TEXTS) else None,
+        )
         fault_point("chain")
         # the editions of the last generation, when the same parser read them: an
         # edition of the same witnesses is counted as it was then
@@ -377,33 +385,6 @@ def build_library(
     report.warnings = build_warnings(report.warnings, docs.added, chain)
     report.seconds = time.perf_counter() - started
     return report
-
-
-def _place_undated(
-    registry: dict[str, DocumentInfo], trees: _Trees, path: Path, previous: Generation | None
-) -> list[EditionRecord]:
-    """The chain of the dated documents, its text index written at ``path``, and the
-    documents with no date of their own placed among its editions by their text."""
-    unplace(registry)
-    chain = plan_chain(registry.values())
-
-    def snapshot(record: EditionRecord) -> Snapshot:
-        return (
-            snapshot_of(compose(record, trees.tree))
-            if record.composed
-            else trees.snapshot(record.key)
-        )
-
-    before = previous.path / TEXTS if previous is not None and previous.intact(TEXTS) else None
-    index = text_index(path, chain, snapshot, parser=parser_fingerprint(), previous=before)
-    try:
-        placed = place_undated(registry, chain, index, trees.tree)
-    finally:
-        index.close()
-    if [r.key for r in placed] != [r.key for r in chain]:
-        # an edition composed anew (a matched document covers what its dated ones do not)
-        text_index(path, placed, snapshot, parser=parser_fingerprint(), previous=path).close()
-    return placed
 
 
 def _intact_previous(

@@ -134,12 +134,14 @@ class Library:
         from .editions import compose, disagreements
         from .rulings import attach_rulings
         from .summaries import link_summaries
-        from .undated import text_index
+        from .undated import placed_chain, text_index
 
         docs = {sha: info for sha, (info, _t, _s) in self._memory.items()}
         trees = {sha: t for sha, (_i, t, _s) in self._memory.items()}
         snaps = {sha: s for sha, (_i, _t, s) in self._memory.items()}
-        chain = _placed_chain(docs, trees, snaps)
+        chain = placed_chain(
+            docs, trees.__getitem__, snaps.__getitem__, path=None, parser="", previous=None
+        )
         for record in chain:
             if record.composed:
                 tree = compose(record, trees.__getitem__)
@@ -288,29 +290,6 @@ class Library:
         self._view = None
         report.chain = self.chain()
         return report
-
-
-def _placed_chain(
-    docs: dict[str, DocumentInfo], trees: dict[str, Edition], snaps: dict[str, Snapshot]
-) -> list[EditionRecord]:
-    """The chain of a library in memory, its undated documents placed by their text."""
-    from crdex.index.lineage.snapshot import snapshot_of
-
-    from .editions import compose, plan_chain
-    from .undated import place_undated, text_index, unplace
-
-    unplace(docs)
-    chain = plan_chain(docs.values())
-
-    def snapshot(record: EditionRecord) -> Snapshot:
-        return (
-            snapshot_of(compose(record, trees.__getitem__))
-            if record.composed
-            else snaps[record.key]
-        )
-
-    index = text_index(None, chain, snapshot, parser="", previous=None)
-    return place_undated(docs, chain, index, trees.__getitem__)
 
 
 def _no_graph() -> Graph:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from crdex.index.placement import Placement, TextIndex
     from crdex.parser.tree import Edition
 
-__all__ = ["place_undated", "placed_coverage", "unplace"]
+__all__ = ["place_undated", "placed_chain", "placed_coverage", "text_index", "unplace"]
 
 Notice = Callable[[str], None]
 
@@ -93,6 +93,39 @@ def placed_coverage(edition: Edition, placement: Placement) -> Coverage:
     if run:
         spans.append((run[0], run[-1]))
     return Coverage(spans=tuple(spans))
+
+
+def placed_chain(
+    registry: dict[str, DocumentInfo],
+    tree: Callable[[str], Edition],
+    snapshot: Callable[[str], Snapshot],
+    *,
+    path: Path | None,
+    parser: str,
+    previous: Path | None,
+) -> list[EditionRecord]:
+    """The chain of ``registry``'s dated documents with its undated ones placed among its
+    editions by their text (``registry`` updated in place), and its text index: written at
+    ``path`` (from ``previous``'s), or kept in memory (``path`` None: nothing to keep)."""
+    from crdex.index.lineage.snapshot import snapshot_of
+
+    from .editions import compose
+
+    unplace(registry)
+    chain = plan_chain(registry.values())
+
+    def of_record(record: EditionRecord) -> Snapshot:
+        return snapshot_of(compose(record, tree)) if record.composed else snapshot(record.key)
+
+    index = text_index(path, chain, of_record, parser=parser, previous=previous)
+    try:
+        placed = place_undated(registry, chain, index, tree)
+    finally:
+        index.close()
+    if path is not None and [r.key for r in placed] != [r.key for r in chain]:
+        # an edition composed anew (a matched document covers what its dated ones do not)
+        text_index(path, placed, of_record, parser=parser, previous=path).close()
+    return placed
 
 
 def text_index(

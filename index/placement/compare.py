@@ -34,7 +34,6 @@ __all__ = [
     "CHARACTERS",
     "CONSISTENT",
     "CUT",
-    "MAYBE_CUT",
     "MISSING",
     "REFERENCES",
     "SAME",
@@ -42,11 +41,9 @@ __all__ = [
     "WORDING",
     "Keys",
     "Verdict",
-    "compare",
     "cut_point",
     "differ",
     "fit",
-    "fit_keys",
     "keys",
     "layout",
     "typing_changes",
@@ -60,8 +57,6 @@ CHARACTERS = "characters"
 WORDING = "wording"
 ABSENT = "absent"
 MISSING = "missing"
-# what the keys of two wordings cannot tell: whether one's words begin the other's
-MAYBE_CUT = "maybe-cut"
 CONSISTENT = frozenset({SAME, TYPOGRAPHY, CUT})
 
 # a change inside words of at most this many characters each, over at most this share of
@@ -108,28 +103,13 @@ def keys(wording: Wording) -> Keys:
     return _digest(layout(wording)), _digest(words), len(words)
 
 
-def fit_keys(doc: Keys, edition: Keys) -> str | None:
-    """:func:`fit` from the keys: ``identical``, ``typography``, None when the wordings do
-    not fit, or ``maybe-cut`` when only their texts can tell (the edition's words are longer)."""
-    if doc[0] == edition[0]:
-        return SAME
-    if doc[1] == edition[1]:
-        return TYPOGRAPHY
-    return MAYBE_CUT if 0 < doc[2] < edition[2] else None
-
-
-def compare(doc: Wording, edition: Wording) -> Verdict:
-    """The document's wording of a rule against an edition's (``cut-short`` included)."""
-    status = fit(doc, edition)
-    return Verdict(status) if status is not None else differ(doc, edition)
-
-
 def fit(doc: Wording, edition: Wording) -> str | None:
     """``identical``, ``typography`` or ``cut-short`` when the wordings fit; None otherwise.
 
-    The cheap half of :func:`compare`: most of an edition's wordings are told
-    apart from the document's here, and only the ones a reader is shown are
-    measured by :func:`differ`.
+    The cheap half of comparing: most of an edition's wordings are told apart
+    from the document's here (in :mod:`.grid`, from their stored keys, the
+    texts read only to tell a cut), and only the ones a reader is shown, or
+    that rank the nearest editions, are measured by :func:`differ`.
     """
     if doc == edition or layout(doc) == layout(edition):
         return SAME

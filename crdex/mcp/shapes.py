@@ -171,7 +171,9 @@ class IdentifyShape(TypedDict):
         _("number, status, editions, why, document_text, edition_text, changes, found_in"),
     ]
     neighbours: Annotated[list[Record], _("edition, differ, rules: the editions next to a match")]
-    repairs: Annotated[list[Record], _("line, kind, reason, rule: what the text's parse repaired")]
+    repairs: Annotated[
+        list[Record], _("line, kind, reason, rule, path: what the text's parse repaired")
+    ]
     library_editions: int
     note: str
 

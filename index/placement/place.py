@@ -163,15 +163,31 @@ def _coverage_ranges(coverage: Coverage) -> list[tuple[int, int]]:
 
 
 def _repairs(edition: Edition) -> list[DocumentRepair]:
-    """The parse's repairs, each with the rule whose lines it was in."""
-    starts = sorted((r.span.line, r.number) for r in edition.rules if r.span is not None)
-    lines = [line for line, _n in starts]
+    """The parse's repairs, each with the rule whose lines it was in (in its file, for a book)."""
+    by_file: dict[str, list[tuple[int, str]]] = {}
+    for rule in edition.rules:
+        if rule.span is not None:
+            by_file.setdefault(rule.span.path.replace("\\", "/"), []).append(
+                (rule.span.line, rule.number)
+            )
+    for starts in by_file.values():
+        starts.sort()
     out = []
     for repair in edition.repairs:
-        at = bisect.bisect_right(lines, repair.line) - 1
+        starts = _file_rules(by_file, repair.path)
+        at = bisect.bisect_right(starts, (repair.line, "\uffff")) - 1
         rule = starts[at][1] if at >= 0 else None
-        out.append(DocumentRepair(repair.line, repair.kind, repair.reason, rule))
+        out.append(DocumentRepair(repair.line, repair.kind, repair.reason, rule, repair.path))
     return out
+
+
+def _file_rules(
+    by_file: dict[str, list[tuple[int, str]]], path: str | None
+) -> list[tuple[int, str]]:
+    """The rules of the file a repair names (a book's file by its path in the book)."""
+    if path is None:
+        return next(iter(by_file.values())) if len(by_file) == 1 else []
+    return next((v for k, v in by_file.items() if k == path or k.endswith("/" + path)), [])
 
 
 def _describe(edition: Edition, numbers: list[str]) -> dict[str, object]:

@@ -56,7 +56,8 @@ def render_placement(placement: Placement) -> str:
     if placement.repairs:
         lines.append("  repaired in the document before comparing:")
         for r in placement.repairs:
-            lines.append(f"    line {r.line:<5} {r.rule or '':<9} {r.kind}: {r.reason}")
+            where = f"{r.path}:{r.line}" if r.path else f"line {r.line:<5}"
+            lines.append(f"    {where} {r.rule or '':<9} {r.kind}: {r.reason}")
     return "\n".join(lines)
 
 

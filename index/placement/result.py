@@ -88,15 +88,23 @@ class Difference:
 
 @dataclass(frozen=True, slots=True)
 class DocumentRepair:
-    """A repair the document's own parse made, and the rule it was in (None: none)."""
+    """A repair the document's own parse made, and the rule it was in (None: none);
+    ``path``: the file of a book (a folder of markdown files) it was made in."""
 
     line: int
     kind: str
     reason: str
     rule: str | None
+    path: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "kind": self.kind, "reason": self.reason, "rule": self.rule}
+        return {
+            "line": self.line,
+            "kind": self.kind,
+            "reason": self.reason,
+            "rule": self.rule,
+            "path": self.path,
+        }
 
 
 @dataclass(slots=True)

@@ -26,6 +26,7 @@ _API = (
     "diff",
     "edition",
     "history",
+    "identify",
     "load",
     "remove",
     "resolve",

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from crdex.index.lineage.diff import EditionDiff
     from crdex.index.lineage.history import History
     from crdex.index.lineage.resolve import Resolution
+    from crdex.index.placement import Placement
     from crdex.index.search.results import SearchResult
     from crdex.index.show import GlossaryView, RuleView
     from crdex.index.verify import VerifyReport
@@ -46,6 +47,7 @@ __all__ = [
     "diff",
     "edition",
     "history",
+    "identify",
     "load",
     "remove",
     "resolve",
@@ -262,6 +264,32 @@ class Reader:
 
         return check_text(text, path, Judge(self.lineage.graph, edition, as_of=as_of))
 
+    def identify(
+        self,
+        path: PathLike | None = None,
+        *,
+        text: str | bytes | None = None,
+        name: str = "-",
+        format: str | None = None,
+    ) -> Placement:
+        """Which editions a document's text is: matched, between two, or nearest to some.
+
+        The document is a file or folder (``path``), or its ``text`` (named
+        ``name`` in messages); it is parsed as any document is (``format``
+        forces a format), then its rules are compared with every edition's
+        (see :mod:`crdex.index.placement`).
+        """
+        from crdex.index.placement import place
+        from crdex.parser import parse_bytes, parse_path
+
+        if path is not None:
+            edition = parse_path(path, format)
+        else:
+            data = text.encode("utf-8") if isinstance(text, str) else (text or b"")
+            edition = parse_bytes(data, name, format)
+        library = self.lineage.library
+        return place(edition, library.texts(), library.chain())
+
     def actions(self, edition: str = "latest") -> tuple[str, list[dict[str, Any]]]:
         """The keyword actions of an edition with their implementations: (edition id, rows)."""
         from crdex.actions.coverage import coverage_table
@@ -350,6 +378,18 @@ def verify(
     return verify_library(
         resolve_home(home), repair=repair, index=_index_search, progress=progress, notice=notice
     )
+
+
+def identify(
+    path: PathLike | None = None,
+    *,
+    text: str | bytes | None = None,
+    name: str = "-",
+    format: str | None = None,
+    home: PathLike | None = None,
+) -> Placement:
+    """Which editions of the library a document's text is (see :meth:`Reader.identify`)."""
+    return Reader(home).identify(path, text=text, name=name, format=format)
 
 
 def edition(name: str = "latest", *, home: PathLike | None = None) -> Edition:

@@ -45,6 +45,7 @@ __all__ = [
     "KINDS",
     "Coverage",
     "WitnessSlice",
+    "coverage_held",
     "coverage_of",
     "document_kind",
     "section_of",
@@ -272,6 +273,14 @@ def document_kind(edition: Edition) -> str:
     if first is None or first.number not in ("1", "100"):
         return "excerpt"
     return "complete" if edition.glossary else "rules"
+
+
+def coverage_held(edition: Edition) -> Coverage:
+    """What a parsed document holds, whatever its date: the coverage it would witness with."""
+    kind = document_kind(edition)
+    if kind == "complete":
+        return COMPLETE
+    return _partial(edition, truncated=kind == "truncated")
 
 
 def coverage_of(edition: Edition) -> list[WitnessSlice]:

@@ -91,7 +91,41 @@ class Lineage:
             found.topics = [{**t, "on": found.asked} for t in self.library.topics(found.identity)]
         else:
             found.topics = self.topics(ref, found.asked)
+        found.matched = self.matched_by_text(found)
         return found
+
+    def matched_by_text(self, found: History) -> list[dict[str, Any]]:
+        """The documents with no date of their own that witness a version of ``found``.
+
+        Each is placed by its text among the editions it matches (see
+        :mod:`crdex.index.library.undated`); it is named under every version
+        whose number it covers in one of those editions.
+        """
+        from .library.documents import MATCHED_BY_TEXT
+
+        placed = [d for d in self.library.documents.values() if d.date_source == MATCHED_BY_TEXT]
+        out = []
+        for doc in placed:
+            dates = {w.date: w.coverage for w in doc.witnesses}
+            for entry in found.entries:
+                held = [
+                    e
+                    for e in entry.editions
+                    if e in dates and (found.glossary or dates[e].covers(entry.number))
+                ]
+                if held:
+                    out.append(
+                        {
+                            "document": doc.name,
+                            "sha256": doc.sha256,
+                            "version": entry.first,
+                            "number": entry.number,
+                            "first_edition": held[0],
+                            "last_edition": held[-1],
+                            "editions": held,
+                        }
+                    )
+        return out
 
     def topics(self, ref: EditionRef, number: str) -> list[dict[str, Any]]:
         """Rulings summaries' topics on rule ``number`` of ``ref`` or on a heading above it.

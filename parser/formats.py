@@ -184,6 +184,18 @@ def _parse_pdf_text(text: str, path: str) -> tuple[dict[str, object], Ledger]:
     return parse_pdf_text(text, path)
 
 
+def _sniff_excerpt(text: str, path: str) -> str | None:
+    from .excerpt import sniff_excerpt
+
+    return sniff_excerpt(text, path)
+
+
+def _parse_excerpt(text: str, path: str) -> tuple[dict[str, object], Ledger]:
+    from .excerpt import parse_excerpt
+
+    return parse_excerpt(text, path)
+
+
 def _sniff_rulings(text: str, path: str) -> str | None:
     from .rulings import sniff_rulings
 
@@ -262,6 +274,17 @@ register(
         _parse_pdf_text,
         expects="text extracted from a PDF has page footers such as 'Comprehensive Rules "
         "Page 12', or a '<br />' split over two lines",
+    )
+)
+register(
+    Format(
+        "excerpt",
+        "a run of rules cut from the rules text (pasted or typed out): no title, no date, "
+        "no section heading before its first rule",
+        _sniff_excerpt,
+        _parse_excerpt,
+        expects="an excerpt begins with a rule such as '502.36a …', before any section "
+        "heading or title",
     )
 )
 register(

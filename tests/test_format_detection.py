@@ -22,6 +22,7 @@ def test_every_format_is_known_to_the_cli() -> None:
         "markdown",
         "mdbook-html",
         "pdf-text",
+        "excerpt",
         "rulings",
         "rulings-1999",
         "docx",
@@ -84,6 +85,28 @@ def test_format_overrides_detection() -> None:
     assert edition.source.format == "pdf-text"
     assert edition.rule("502.36a").text.endswith("while a spell is resolving.")
     assert [r.kind for r in edition.repairs] == ["rejoined-line"]
+
+
+def test_an_excerpt_is_read_from_its_first_rule() -> None:
+    """Rules cut from the official text: no title, no date, no section heading before them."""
+    text = (
+        "502.36. Scry\n"
+        "502.36a Scry is a static ability that functions while a spell is\n"
+        "resolving.\n"
+        "502.36b If a spell or ability has multiple instances of scry, each one works "
+        "separately.\n"
+    )
+    fmt, reason = detect_format(text, "pasted.txt")
+    assert (fmt.name, reason) == (
+        "excerpt",
+        "its first rule (line 1) comes before any section heading or title",
+    )
+    edition = parse_text(text, "pasted.txt")
+    assert [r.number for r in edition.rules] == ["502.36", "502.36a", "502.36b"]
+    assert edition.rule("502.36a").text.endswith("while a spell is resolving.")
+    assert edition.effective_date is None
+    # a section heading before the first rule: a whole document, the official text's
+    assert detect_format("1. Game\n\n" + text, "slice.txt")[0].name == "official"
 
 
 def test_wrong_format_names_the_format_tried() -> None:

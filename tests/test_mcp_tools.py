@@ -38,6 +38,7 @@ TOOLS = {
     "diff",
     "glossary",
     "check_citations",
+    "identify",
 }
 
 

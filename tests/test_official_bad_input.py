@@ -49,8 +49,11 @@ def test_random_text_without_rules(tmp_path: Path) -> None:
 
 
 def test_rules_without_a_section_heading(tmp_path: Path) -> None:
+    # titled as a whole document, its rules need the section heading they stand under
     path = tmp_path / "loose.txt"
-    path.write_text("Some title\n\n100.1. A rule with no section around it.\n", encoding="utf-8")
+    path.write_text(
+        "Comprehensive Rules\n\n100.1. A rule with no section around it.\n", encoding="utf-8"
+    )
     result = run_crdex("parse", str(path))
     assert_clean_error(
         result, f"Error: {path}:3:1: no numbered rules found; expected a section heading"

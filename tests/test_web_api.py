@@ -225,6 +225,7 @@ def test_openapi_lists_every_endpoint(client: TestClient) -> None:
         "/api/search",
         "/api/identities/{identity}",
         "/api/check",
+        "/api/identify",
     }
     docs = client.get("/api/docs").text
     for path in spec["paths"]:

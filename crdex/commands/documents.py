@@ -26,8 +26,9 @@ def documents(home: str | None, as_json: bool) -> None:
 
     A document is one witness of an edition (or, for a rulings page, of the
     editions it quotes): a complete text, an excerpt, a rulings page or a
-    copy cut short. A document that states no effective date witnesses
-    nothing; it is kept and listed here.
+    copy cut short. A document that states no effective date is placed by
+    its text: it witnesses the editions it matches (after their dated
+    documents), or none, and either way this says what it matched.
     """
     from crdex.api import Reader
 
@@ -44,6 +45,8 @@ def documents(home: str | None, as_json: bool) -> None:
             f"{doc['name']}  [{doc['id']}]  {_KINDS.get(doc['kind'], doc['kind'])}, {doc['format']}"
         )
         click.echo(f"    {witnessed or _no_witness(doc)}")
+        if doc.get("placed"):
+            click.echo(f"    {_placed(doc)}")
     click.echo(f"{len(docs)} document{'s' * (len(docs) != 1)}", err=True)
 
 
@@ -51,6 +54,29 @@ def _covers(witness: dict) -> str:
     from crdex.index.coverage import Coverage
 
     return Coverage.from_dict(witness["coverage"]).describe()
+
+
+def _placed(doc: dict) -> str:
+    """What placing an undated document by its text found."""
+    from crdex.index.library.warnings import placed_note, placed_runs
+
+    placed = doc["placed"]
+    if placed["verdict"] != "matched":
+        return f"no effective date: {placed_note(placed)}"
+    counts = placed["counts"]
+    parts = [f"{counts.get('identical', 0)} identical"]
+    parts += [
+        f"{counts[k]} {label}"
+        for k, label in (
+            ("typography", "typography only"),
+            ("cut-short", "cut short"),
+        )
+        if counts.get(k)
+    ]
+    return (
+        f"no effective date: matched by its text to {placed_runs(placed)} "
+        f"({', '.join(parts)}; 'crdex identify' lists them)"
+    )
 
 
 def _no_witness(doc: dict) -> str:

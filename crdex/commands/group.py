@@ -31,6 +31,7 @@ COMMANDS = {
         "editions",
         "export",
         "history",
+        "identify",
         "mcp",
         "parse",
         "remove",

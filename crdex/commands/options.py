@@ -24,6 +24,7 @@ __all__ = [
     "ProgressCallback",
     "echo_json",
     "edition_option",
+    "format_option",
     "home_option",
     "json_option",
     "note",
@@ -97,6 +98,22 @@ class LazyChoice(click.Choice):
     @choices.setter
     def choices(self, _value: Any) -> None:  # click's __init__ assigns the empty tuple
         pass
+
+
+def _format_names() -> list[str]:
+    from crdex.parser import format_names
+
+    return format_names()
+
+
+def format_option(func: F) -> F:
+    """``--format``: read a document as this format instead of detecting it (``fmt``)."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=LazyChoice(_format_names, case_sensitive=False),
+        help="Read the document as this format instead of detecting it.",
+    )(func)
 
 
 def note(message: str) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from crdex.commands.options import LazyChoice, echo_json, json_option
+from crdex.commands.options import echo_json, format_option, json_option
 
 if TYPE_CHECKING:
     from crdex.parser import Edition, Repair
@@ -18,21 +18,10 @@ __all__ = ["parse", "summary"]
 _SHOWN = 12
 
 
-def _format_names() -> list[str]:
-    from crdex.parser import format_names
-
-    return format_names()
-
-
 @click.command()
 @click.argument("path", type=click.Path(dir_okay=True, path_type=str))
 @json_option
-@click.option(
-    "--format",
-    "fmt",
-    type=LazyChoice(_format_names, case_sensitive=False),
-    help="Read the document as this format instead of detecting it.",
-)
+@format_option
 def parse(path: str, as_json: bool, fmt: str | None) -> None:
     """Parse one rules document and summarize it (or print it all with --json).
 

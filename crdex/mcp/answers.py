@@ -192,6 +192,12 @@ class Answers:
 
     # -- across editions ----------------------------------------------------------------
 
+    def identify(self, text: str, name: str) -> Answer:
+        from crdex.index.placement.render import render_placement
+
+        placement = self.reader.identify(text=text, name=name)
+        return Answer(placement.to_dict(), render_placement(placement))
+
     def history(self, number: str, edition: str | None) -> Answer:
         from crdex.index.lineage.render import render_history
 

@@ -22,6 +22,7 @@ __all__ = [
     "EditionsShape",
     "GlossaryShape",
     "HistoryShape",
+    "IdentifyShape",
     "ResolutionShape",
     "RuleShape",
     "SearchShape",
@@ -150,6 +151,31 @@ class CheckShape(TypedDict):
         list[Record],
         _("line, column, text, numbers, status, message, current numbers, replacement"),
     ]
+
+
+class IdentifyShape(TypedDict):
+    """Which editions a text is (as ``crdex identify --json``)."""
+
+    document: Annotated[
+        Record, _("name, format, title, date (null: none stated), rules, first, last")
+    ]
+    verdict: Annotated[str, _("matched, between (two editions), nearest or unplaced")]
+    editions: Annotated[list[str], _("the editions matched (or nearest, or the two between)")]
+    runs: Annotated[list[Record], _("those editions as runs: first, last, editions")]
+    between: Annotated[list[Record], _("after, before: consecutive editions the text lies between")]
+    counts: Annotated[
+        dict[str, int], _("the text's rules: identical, typography, cut-short, differ; missing")
+    ]
+    differences: Annotated[
+        list[Record],
+        _("number, status, editions, why, document_text, edition_text, changes, found_in"),
+    ]
+    neighbours: Annotated[list[Record], _("edition, differ, rules: the editions next to a match")]
+    repairs: Annotated[
+        list[Record], _("line, kind, reason, rule, path: what the text's parse repaired")
+    ]
+    library_editions: int
+    note: str
 
 
 class DocumentShape(TypedDict):

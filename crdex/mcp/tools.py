@@ -28,12 +28,13 @@ from crdex.mcp.shapes import (
     EditionsShape,
     GlossaryShape,
     HistoryShape,
+    IdentifyShape,
     ResolutionShape,
     RuleShape,
     SearchShape,
 )
 
-__all__ = ["DIFF_KINDS", "register_tools"]
+__all__ = ["DIFF_KINDS", "MAX_IDENTIFY_CHARS", "register_tools"]
 
 # the kinds of change ``crdex diff --only`` takes: the library's diff kinds, and reused numbers
 Kind = Literal["added", "removed", "moved", "edited", "split", "merged", "reused"]
@@ -46,6 +47,9 @@ _NUMBER = "a rule number as written in that edition: 7, 701, 701.22, 702.19b, 70
 
 Edition = Annotated[str, Field(description=f"The edition: {_EDITION}")]
 Offset = Annotated[int, Field(ge=0, description="Where to start (next_offset of the last page)")]
+
+# a text to identify, at most: more than any edition of the rules
+MAX_IDENTIFY_CHARS = 4_000_000
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
@@ -228,3 +232,27 @@ def register_tools(server: MCPServer, answers: Answers) -> None:
         (since its pinned date) or removed.
         """
         return ask(answers.check_citations, text, edition, as_of)
+
+    @tool
+    def identify(
+        text: Annotated[
+            str,
+            Field(
+                max_length=MAX_IDENTIFY_CHARS,
+                description="The rules text: an excerpt pasted or typed out (rule numbers "
+                "and their text, such as '502.36a Scry is …'), or a whole document",
+            ),
+        ],
+        name: Annotated[
+            str, Field(max_length=200, description="A name for the text in the answer")
+        ] = "excerpt",
+    ) -> Annotated[CallToolResult, IdentifyShape]:
+        """Which edition of the Comprehensive Rules a text is, as `crdex identify` says.
+
+        Its rules are compared with every edition's, typography apart: the
+        answer is the run of editions whose text it is ('matched'), or the
+        two editions it lies between, or the nearest ones; how many rules are
+        identical; and each rule that differs, with why (typography, cut
+        short, other words, and which editions have its wording).
+        """
+        return ask(answers.identify, text, name)

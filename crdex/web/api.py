@@ -14,7 +14,7 @@ scripts from a CDN, and this server works offline).
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field, ValidationError
@@ -37,11 +37,13 @@ from .params import (
 )
 from .site import filter_changes, on_reader, site_of
 
-__all__ = ["MAX_CHECK_BYTES", "CheckRequest", "router"]
+__all__ = ["MAX_CHECK_BYTES", "MAX_IDENTIFY_BYTES", "CheckRequest", "IdentifyRequest", "router"]
 
 router = APIRouter(prefix="/api")
 
 MAX_CHECK_BYTES = 1 << 20  # posted text to check, at most
+MAX_IDENTIFY_BYTES = 4 << 20  # posted text to identify, at most: more than any edition
+Posted = TypeVar("Posted", bound=BaseModel)
 
 Edition = Annotated[
     str,
@@ -252,6 +254,16 @@ def identity(request: Request, identity: str) -> Response:
     return _json(site_of(request).reader.identity(identity_id(identity)), False)
 
 
+def _json_body(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI description of a JSON body the route reads itself (see :func:`_posted`)."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": model.model_json_schema()}},
+        }
+    }
+
+
 class CheckRequest(BaseModel):
     """Text whose rule citations are to be checked, and against what."""
 
@@ -269,25 +281,26 @@ class CheckRequest(BaseModel):
 @router.post(
     "/check",
     summary="Check the rule citations in posted text",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": CheckRequest.model_json_schema()}},
-        }
-    },
+    openapi_extra=_json_body(CheckRequest),
 )
 async def check(request: Request) -> Response:
     """As ``crdex check FILE --json``, for text posted as JSON (at most 1 MiB)."""
+    asked = await _posted(request, CheckRequest, MAX_CHECK_BYTES, "the text to check")
+    return await _checked(request=request, asked=asked)
+
+
+async def _posted(request: Request, model: type[Posted], limit: int, what: str) -> Posted:
+    """The request's JSON body as ``model``, read no further than ``limit`` bytes."""
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_CHECK_BYTES):
-        raise HTTPException(413, f"the text to check is larger than {MAX_CHECK_BYTES} bytes")
+    if size is not None and (not size.isdigit() or int(size) > limit):
+        raise HTTPException(413, f"{what} is larger than {limit} bytes")
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_CHECK_BYTES:
-            raise HTTPException(413, f"the text to check is larger than {MAX_CHECK_BYTES} bytes")
+        if len(body) > limit:
+            raise HTTPException(413, f"{what} is larger than {limit} bytes")
     try:
-        asked = CheckRequest.model_validate_json(bytes(body))
+        return model.model_validate_json(bytes(body))
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()
@@ -295,7 +308,6 @@ async def check(request: Request) -> Response:
         raise BadValue(
             "request body", _short(body), f"a JSON object as documented ({problems})"
         ) from None
-    return await _checked(request=request, asked=asked)
 
 
 @on_reader
@@ -308,6 +320,40 @@ def _checked(request: Request, asked: CheckRequest) -> Response:
     )
     report = CheckReport(eid, files=[FileResult(asked.path or "-", judgements)])
     return cache_for(JSONResponse(report.to_dict()), "private")
+
+
+class IdentifyRequest(BaseModel):
+    """A document's text, to be placed among the editions by it."""
+
+    text: str = Field(description="The document's text: an excerpt, or a whole edition.")
+    name: str = Field(
+        "-",
+        max_length=200,
+        pattern=r"^[^/\\\x00-\x1f]*$",
+        description="A name for the text in the answer and in errors; never read.",
+    )
+    format: str | None = Field(
+        None, description="Read the text as this format instead of detecting it."
+    )
+
+
+@router.post(
+    "/identify",
+    summary="Which editions a posted text is",
+    openapi_extra=_json_body(IdentifyRequest),
+)
+async def identify(request: Request) -> Response:
+    """As ``crdex identify FILE --json``, for text posted as JSON (at most 4 MiB)."""
+    asked = await _posted(request, IdentifyRequest, MAX_IDENTIFY_BYTES, "the text to identify")
+    return await _identified(request=request, asked=asked)
+
+
+@on_reader
+def _identified(request: Request, asked: IdentifyRequest) -> Response:
+    placement = site_of(request).reader.identify(
+        text=asked.text, name=asked.name or "-", format=asked.format
+    )
+    return cache_for(JSONResponse(placement.to_dict()), "private")
 
 
 def _short(body: bytes | bytearray) -> str:

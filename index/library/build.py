@@ -31,13 +31,14 @@ from crdex.index.lineage import build_graph
 from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
 from crdex.index.lineage.overrides import Overrides, load_overrides
 from crdex.index.lineage.snapshot import Shared, Snapshot, snapshot_of
+from crdex.index.placement.texts import TEXTS
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.tree import Edition
 
 from .beside import Beside
 from .caches import ParseCache
 from .documents import AddReport, DocumentInfo
-from .editions import EditionRecord, compose, plan_chain
+from .editions import EditionRecord, compose
 from .files import absolute, iter_files
 from .generation import Generation, GenerationWriter
 from .home import LEGACY_REGISTRY, check_writable, is_legacy
@@ -47,6 +48,7 @@ from .ruletable import RULES
 from .rulings import attach_rulings
 from .select import select_documents
 from .summaries import link_summaries
+from .undated import placed_chain
 from .view import LibraryView
 from .warnings import build_warnings
 
@@ -244,7 +246,16 @@ def build_library(
         fault_point("parsed")
         trees = _Trees(cache)
         _describe_again(registry, trees)
-        chain = plan_chain(registry.values())
+        scratch = store.scratch()
+        # the chain of the dated documents; the undated ones placed among it by their text
+        chain = placed_chain(
+            registry,
+            trees.tree,
+            trees.snapshot,
+            path=scratch / TEXTS,
+            parser=parser_fingerprint(),
+            previous=previous.path / TEXTS if previous and previous.intact(TEXTS) else None,
+        )
         fault_point("chain")
         # the editions of the last generation, when the same parser read them: an
         # edition of the same witnesses is counted as it was then
@@ -266,7 +277,6 @@ def build_library(
             and previous.graph_key == key
             and previous.intact("graph.json")
         )
-        scratch = store.scratch()
         writer = GenerationWriter(scratch)
         beside = Beside(
             home=home,
@@ -370,7 +380,9 @@ def build_library(
         if legacy:
             _remove_legacy(home)
     report.chain, report.graph, report.search = chain, graph, search
-    report.warnings = build_warnings(report.warnings, report.documents.added, chain)
+    # as the build left them: an undated document with what its placement found
+    docs.added = [registry.get(d.sha256, d) for d in docs.added]
+    report.warnings = build_warnings(report.warnings, docs.added, chain)
     report.seconds = time.perf_counter() - started
     return report
 

@@ -22,6 +22,11 @@ made an edition.
 4. a date read in the document's own words before one read only in its
    file name;
 5. the sha256, so that the order never depends on the order of a run.
+
+Before all of these, a document placed among the editions by its text
+(``date_source`` ``matched-by-text``, see :mod:`.undated`) speaks after
+every document that states its date: its date is an inference, theirs a
+statement.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from typing import Any
 from crdex.index.coverage import WitnessSlice
 
 __all__ = [
+    "MATCHED_BY_TEXT",
     "REGISTRY_FORMAT",
     "AddReport",
     "DocumentInfo",
@@ -55,6 +61,8 @@ _FORMAT_RANK = {
     "mdbook-html": 6,
 }
 _TAG_RANK = {"": 0, "derived": 1}
+#: the date source of a document that states no date, placed among the editions by its text
+MATCHED_BY_TEXT = "matched-by-text"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +90,8 @@ class DocumentInfo:
     repairs: dict[str, int] = field(default_factory=dict)
     # the version of the coverage rules that described it (crdex.index.coverage)
     described: int = 0
+    # for a document that states no date: what placing it by its text found (.undated)
+    placed: dict[str, Any] | None = None
 
     @property
     def undated(self) -> bool:
@@ -93,9 +103,10 @@ class DocumentInfo:
         """It can be named by its own id as a copy of a CR edition.
 
         Rulings pages annotate editions and a rulings summary witnesses none
-        (it numbers its own items): neither is a copy of an edition.
+        (it numbers its own items): neither is a copy of an edition; nor is a
+        document with no date of its own that its text placed among editions.
         """
-        return self.kind != "rulings" and bool(self.witnesses)
+        return self.kind != "rulings" and self.date is not None and bool(self.witnesses)
 
     def witnesses_of(self, date: str) -> WitnessSlice | None:
         return next((w for w in self.witnesses if w.date == date), None)
@@ -117,6 +128,7 @@ class DocumentInfo:
             "witnesses": [w.to_dict() for w in self.witnesses],
             "repairs": dict(self.repairs),
             "described": self.described,
+            "placed": self.placed,
         }
 
     @classmethod
@@ -127,9 +139,11 @@ class DocumentInfo:
         return cls(**fields)
 
 
-def witness_rank(doc: DocumentInfo) -> tuple[int, int, int, int, str, str]:
+def witness_rank(doc: DocumentInfo) -> tuple[int, int, int, int, int, str, str]:
     """Sort key among the witnesses of one edition: lower speaks first (see the module docstring)."""
     return (
+        # a date matched by text, after every date stated
+        int(doc.date_source == MATCHED_BY_TEXT),
         _KIND_RANK.get(doc.kind, len(_KIND_RANK)),
         _TAG_RANK.get(doc.tag, 2),
         _FORMAT_RANK.get(doc.format, len(_FORMAT_RANK)),

@@ -12,6 +12,7 @@ A generation directory holds::
     trees/            the trees of composed editions (made of several witnesses)
     tables.sqlite     lookup tables for fast answers (crdex.index.library.tables)
     rules.sqlite      each edition's rules as rows (crdex.index.library.ruletable)
+    texts.sqlite      each edition's rule wordings by place (crdex.index.placement.texts)
 
 Readers open the generation ``CURRENT`` names and read only it: whatever a
 build does meanwhile, and however it ends, they see one complete state.
@@ -33,6 +34,7 @@ from .tables import TABLES, TableGraph, write_tables
 if TYPE_CHECKING:
     from crdex.index.lineage.graph import Graph
     from crdex.index.lineage.snapshot import Snapshot
+    from crdex.index.placement.texts import TextIndex
     from crdex.parser.tree import Edition
 
     from .documents import DocumentInfo
@@ -121,6 +123,15 @@ class Generation:
         if not (self.path / RULES).is_file():
             return None
         return RuleTable(self.path / RULES)
+
+    @functools.cached_property
+    def texts(self) -> TextIndex | None:
+        """The editions' rule wordings by place; None for a generation written before them."""
+        from crdex.index.placement.texts import TEXTS, TextIndex
+
+        if not (self.path / TEXTS).is_file():
+            return None
+        return TextIndex.open(self.path / TEXTS)
 
     @functools.cached_property
     def rulings(self) -> dict[str, list[dict[str, Any]]]:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from crdex.index.lineage.graph import Graph
     from crdex.index.lineage.overrides import Overrides
     from crdex.index.lineage.snapshot import Snapshot
+    from crdex.index.placement import TextIndex
     from crdex.parser.tree import Edition
 
     from .build import BuildReport, Indexer, Notice, Progress
@@ -120,6 +121,7 @@ class Library:
             topics=lambda: gen.summaries.get("by_identity", {}),
             graph_key=gen.graph_key,
             rules=lambda: gen.rules,
+            texts=lambda: gen.texts,
         )
 
     def _memory_view(self) -> LibraryView:
@@ -129,14 +131,17 @@ class Library:
         from crdex.index.lineage.snapshot import snapshot_of
 
         from .build import graph_key
-        from .editions import compose, disagreements, plan_chain
+        from .editions import compose, disagreements
         from .rulings import attach_rulings
         from .summaries import link_summaries
+        from .undated import placed_chain, text_index
 
         docs = {sha: info for sha, (info, _t, _s) in self._memory.items()}
         trees = {sha: t for sha, (_i, t, _s) in self._memory.items()}
         snaps = {sha: s for sha, (_i, _t, s) in self._memory.items()}
-        chain = plan_chain(docs.values())
+        chain = placed_chain(
+            docs, trees.__getitem__, snaps.__getitem__, path=None, parser="", previous=None
+        )
         for record in chain:
             if record.composed:
                 tree = compose(record, trees.__getitem__)
@@ -170,6 +175,7 @@ class Library:
             rulings=lambda: attached,
             topics=lambda: summaries.get("by_identity", {}),
             graph_key=key,
+            texts=lambda: text_index(None, chain, lambda r: snaps[r.key], parser="", previous=None),
         )
 
     # -- reading (see LibraryView) ---------------------------------------------------------
@@ -214,6 +220,10 @@ class Library:
 
     def topics(self, identity: str) -> list[dict[str, Any]]:
         return self.view.topics(identity)
+
+    def texts(self) -> TextIndex:
+        """The editions' rule wordings by place (see :mod:`crdex.index.placement.texts`)."""
+        return self.view.texts()
 
     # -- writing ----------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 """Naming documents: by edition, document id, file name or sha256.
 
 ``crdex remove`` and ``crdex documents`` take names a person types: an
-edition id or date (``2013-02-01``: every document witnessing that
-edition), a document's own id (``2013-02-01.truncated``), its file name
+edition id or date (``2013-02-01``: every copy of that edition; not a
+rulings page quoting it, nor a document placed there by its text, which
+is placed anew among the editions left), a document's own id (``2013-02-01.truncated``), its file name
 (``cr-2013-02-01.truncated.txt``) or the start of its sha256 (eight hex
 digits at least). A name that matches nothing is an error, with the
 nearest names.
@@ -16,7 +17,7 @@ from collections.abc import Iterable
 
 from crdex.index.errors import LibraryError
 
-from .documents import DocumentInfo
+from .documents import MATCHED_BY_TEXT, DocumentInfo
 
 __all__ = ["select_documents"]
 
@@ -28,7 +29,9 @@ def _matches(doc: DocumentInfo, name: str) -> bool:
         return True
     if _SHA.fullmatch(name) and doc.sha256.startswith(name):
         return True
-    return any(w.date == name for w in doc.witnesses) and doc.kind != "rulings"
+    # a rulings page, or a document placed by its text, is not a copy of the edition
+    edition_copy = doc.kind != "rulings" and doc.date_source != MATCHED_BY_TEXT
+    return edition_copy and any(w.date == name for w in doc.witnesses)
 
 
 def select_documents(

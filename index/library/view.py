@@ -19,6 +19,7 @@ from .ruletable import RuleTable
 if TYPE_CHECKING:
     from crdex.index.lineage.graph import Graph
     from crdex.index.lineage.snapshot import Snapshot
+    from crdex.index.placement import TextIndex
     from crdex.parser.tree import Edition
 
     from .documents import DocumentInfo
@@ -53,6 +54,7 @@ class LibraryView:
         graph_key: str = "",
         rules: Callable[[], RuleTable | None] | None = None,
         empty: bool | None = None,
+        texts: Callable[[], TextIndex | None] | None = None,
     ) -> None:
         """``documents`` and ``chain`` may be given as functions that read them (when first
         asked for); ``empty``, when known without reading them, says whether there are none."""
@@ -73,6 +75,8 @@ class LibraryView:
         self._rules_loader = rules
         self._rules: dict[str, EditionRules] = {}
         self.key = graph_key
+        self._texts_loader = texts
+        self._texts: TextIndex | None = None
 
     # -- documents and editions ----------------------------------------------------
 
@@ -141,6 +145,19 @@ class LibraryView:
         from crdex.index.lineage.snapshot import snapshot_of
 
         return snapshot_of(self.edition(key))
+
+    def texts(self) -> TextIndex:
+        """The editions' rule wordings by place, for placing a document by its text: the
+        generation's index, or one made in memory from the chain's snapshots (a generation
+        written before it had one)."""
+        if self._texts is None:
+            self._texts = self._texts_loader() if self._texts_loader else None
+            if self._texts is None:
+                from crdex.index.placement import TextIndex
+
+                chain = {r.key: r for r in self._chain}
+                self._texts = TextIndex.in_memory(list(chain.values()), self.snapshot)
+        return self._texts
 
     # -- what lineage learned -----------------------------------------------------------
 

@@ -7,10 +7,30 @@ disagree beyond typography, each named with the command that lists more.
 
 from __future__ import annotations
 
-from .documents import DocumentInfo
+from .documents import MATCHED_BY_TEXT, DocumentInfo
 from .editions import EditionRecord
 
-__all__ = ["build_warnings"]
+__all__ = ["build_warnings", "placed_note", "placed_runs"]
+
+
+def placed_runs(placed: dict) -> str:
+    """The runs of editions a placement names: "2006-10-01 … 2007-02-01"."""
+    runs = [
+        r["first"] if r["editions"] == 1 else f"{r['first']} … {r['last']}"
+        for r in placed.get("editions", ())
+    ]
+    return ", ".join(runs)
+
+
+def placed_note(placed: dict) -> str:
+    """What placing an unmatched document by its text found, in a few words."""
+    between = placed.get("between") or []
+    if between:
+        pairs = "; ".join(f"{b['after']} and {b['before']}" for b in between)
+        return f"its text lies between {pairs}, neither of which it matches"
+    if placed.get("verdict") == "nearest":
+        return f"its text matches no edition; nearest: {placed_runs(placed)}"
+    return placed.get("note") or "its text matches no edition"
 
 
 def build_warnings(
@@ -20,9 +40,16 @@ def build_warnings(
     out = list(warnings)
     added = {d.sha256 for d in added_docs}
     for doc in added_docs:
-        if doc.undated:
+        if doc.date_source == MATCHED_BY_TEXT and doc.placed:
             out.append(
-                f"{doc.name}: states no effective date, so it witnesses no edition; "
+                f"{doc.name}: states no effective date; its text matches "
+                f"{placed_runs(doc.placed)}, so it witnesses them, after their dated "
+                "documents ('crdex identify' says rule by rule)"
+            )
+        elif doc.undated:
+            found = f" ({placed_note(doc.placed)})" if doc.placed else ""
+            out.append(
+                f"{doc.name}: states no effective date, so it witnesses no edition{found}; "
                 "kept in the library and listed by 'crdex documents'"
             )
     for record in chain:

@@ -128,6 +128,9 @@ class History:
     # rulings summaries' topics on the rule (or a heading above it), nearest first: the
     # lineage knows no documents, so whoever holds the library fills these in
     topics: list[dict[str, Any]] = field(default_factory=list)
+    # documents with no date of their own that witness a version, placed there by their
+    # text: filled in, like the topics, by whoever holds the library
+    matched: list[dict[str, Any]] = field(default_factory=list)
 
     def at_edition(self) -> HistoryEntry:
         """The version of the rule in the edition asked about."""
@@ -149,6 +152,7 @@ class History:
             "merged_in": self.merged_in,
             "number_also": [u.to_dict() for u in self.number_also],
             "topics": self.topics,
+            "matched_by_text": self.matched,
         }
 
 

@@ -100,6 +100,12 @@ def render_history(h: History) -> str:
             lines.append(f"      {render(e.diff)}")
         elif e is first:
             lines.append(f"      {_short(' '.join(filter(None, [e.title, e.text])), 100)}")
+        for m in h.matched:
+            if m["version"] == e.first:
+                lines.append(
+                    f"      also in {m['document']}: no date of its own, matched by its text "
+                    f"to {_span(m['first_edition'], m['last_edition'])}"
+                )
     for piece in h.split_off:
         lines.append(f"  split off in {piece['edition']}: {piece['number']} {piece['label']}")
     for piece in h.merged_in:

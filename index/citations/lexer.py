@@ -16,6 +16,7 @@ span lines (Python triple quotes, JavaScript backticks).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -107,21 +108,30 @@ def prose_mask(text: str, syntax: Syntax | None) -> str:
     return "".join(out)
 
 
+_EOL = re.compile(r"[\r\n]")
+
+
 def _line_end(text: str, i: int) -> int:
-    ends = [j for j in (text.find("\n", i), text.find("\r", i)) if j >= 0]
-    return min(ends) if ends else len(text)
+    m = _EOL.search(text, i)
+    return m.start() if m else len(text)
+
+
+@functools.cache
+def _string_body(close: str, multiline: bool) -> re.Pattern[str]:
+    """The rest of a string literal up to and including ``close``.
+
+    Backslash escapes anything (a line break too, as C's line splice); a
+    single-line string stops at a line break. Possessive, so that an
+    unclosed quote costs one pass over what follows it.
+    """
+    esc = re.escape(close)
+    eol = "" if multiline else "\r\n"
+    body = f"[^\\\\{esc}{eol}]" if len(close) == 1 else f"(?!{esc})[^\\\\{eol}]"
+    return re.compile(f"(?:\\\\.|{body})*+{esc}", re.DOTALL)
 
 
 def _string_end(text: str, i: int, close: str, multiline: bool) -> int | None:
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if text.startswith(close, i):
-            return i + len(close)
-        if ch in "\r\n" and not multiline:
-            return None
-        i += 1
-    return None if not multiline else n
+    m = _string_body(close, multiline).match(text, i)
+    if m is not None:
+        return m.end()
+    return len(text) if multiline else None

@@ -1,0 +1,200 @@
+"""The words around a citation: the sentence of its comment, doc comment or text that it sits in.
+
+``// CR 704.5k "legend rule"`` says what its author meant by 704.5k; so does
+the sentence of a doc comment (``* Rule 714.3a: As Saga enters battlefield,
+put lore counter on it``) or of a text file. :func:`contexts` finds, for
+each citation, that sentence:
+
+- in code, the comment or string that holds the citation; line comments
+  on consecutive lines are one comment, a block comment one comment; the
+  markers (``//``, ``///``, ``#``, ``*``, ``/**``, quotes) are not words;
+- in a text file, the paragraph (lines up to a blank line);
+- within that, the lines of the citation's item: a line runs on into
+  the next only when it does not end a sentence and the next begins in
+  lower case (a list item, ``- CR 613.1: The seven layers``, a line of
+  ``=====`` or a new sentence stands alone);
+- within those, the sentence holding the citation;
+- when the sentence says next to nothing beyond its citations (fewer than
+  three words), the next line of the same comment is read too, if it cites
+  nothing of its own (``/// CR 704.5y`` over ``/// A battle with no
+  protector …``).
+
+Each context also names the other numbers cited in the same sentence:
+words that describe several citations together are not held against one
+of them (:mod:`.mismatch`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .finder import Citation
+from .lexer import Syntax, prose_regions
+
+__all__ = ["Context", "contexts"]
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+# comment markers and list bullets at the start of a comment's line
+_MARKER = re.compile(
+    r"^\s*(?:/{2,3}!?|#+!?|--+|;+|/\*+!?|\*+(?!/)|\(\*|\{-|<!--|\"{3}|'{3}|[`\"'])?[ \t]*(?:>[ \t]*)?"
+)
+_CLOSER = re.compile(r"[ \t]*(?:\*+/|-->|\*\)|-\}|\"{3}|'{3}|[`\"'])?[ \t]*$")
+_END = re.compile(r"[.!?:;]\s*$")
+_SENTENCE_END = re.compile(r"(?<=[a-z)\"'’”])[.!?](?:\s+|$)|;\s+")
+_WORD = re.compile(r"[A-Za-z]{2,}")
+_LETTER = re.compile(r"[A-Za-z]")
+# an item that begins with a rule number and a period, as the rules write them: "702.9a. Flying"
+_HEADING = re.compile(r"\s*(?:(?:CR|[Rr]ule)\s*)?\d{3}(?:\.\d+[a-z]{0,2})?\.\s")
+# words of a citation itself, not of what it says
+_CITING = frozenset({"cr", "rule", "rules", "comprehensive", "comp", "section", "see", "per"})
+MIN_WORDS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The sentence a citation sits in, and the other numbers cited in that sentence."""
+
+    text: str
+    cited: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> list[str]:
+        """Its words, without the citations' own ("CR", "rule", "see")."""
+        return [w for w in _WORD.findall(self.text) if w.lower() not in _CITING]
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    number: int
+    text: str  # without markers
+    shift: int  # columns removed from the start of the line
+
+
+def _starts(text: str) -> list[int]:
+    return [m.start() for m in _LINE.finditer(text)][: text.count("\n") + text.count("\r") + 1]
+
+
+def _clean(number: int, raw: str) -> _Line:
+    head = _MARKER.match(raw)
+    start = head.end() if head else 0
+    tail = _CLOSER.search(raw, start)
+    end = tail.start() if tail else len(raw)
+    return _Line(number, raw[start:end], start)
+
+
+def _block_lines(text: str, starts: list[int], syntax: Syntax | None) -> dict[int, list[_Line]]:
+    """Line number → the cleaned lines of the comment, string or paragraph holding that line."""
+    raw = [m.group(0).rstrip("\r\n") for m in _LINE.finditer(text)]
+    blocks: dict[int, list[_Line]] = {}
+    if syntax is None:
+        para: list[_Line] = []
+        for n, line in enumerate(raw, 1):
+            if line.strip():
+                para.append(_clean(n, line))
+                continue
+            for x in para:
+                blocks[x.number] = para
+            para = []
+        for x in para:
+            blocks[x.number] = para
+        return blocks
+    run: list[_Line] = []
+    last = -2
+    for start, end, kind in prose_regions(text, syntax):
+        first = bisect.bisect_right(starts, start)
+        final = bisect.bisect_right(starts, max(start, end - 1))
+        whole_line = not text[starts[first - 1] : start].strip()
+        if kind == "line" and whole_line and first == last + 1 and run:
+            a = start - starts[first - 1]
+            piece = _clean(first, raw[first - 1][a:])
+            run.append(_Line(first, piece.text, piece.shift + a))
+        else:
+            run = []
+            for n in range(first, final + 1):
+                a = start - starts[n - 1] if n == first else 0
+                b = end - starts[n - 1] if n == final else len(raw[n - 1])
+                piece = _clean(n, raw[n - 1][a:b])
+                run.append(_Line(n, piece.text, piece.shift + a))
+        for x in run:
+            blocks.setdefault(x.number, run)
+        last = final if kind == "line" else -2
+    return blocks
+
+
+def _item_span(block: list[_Line], at: int) -> tuple[int, int]:
+    """The lines of ``block`` (indexes ``lo..hi``) that make the item holding line ``at``.
+
+    A line carries on the one above only when it begins in lower case and
+    the one above does not end a sentence: comments put one statement on a
+    line more often than they wrap one.
+    """
+
+    def goes_on(i: int) -> bool:
+        return block[i].text.lstrip()[:1].islower() and not _END.search(block[i - 1].text)
+
+    lo = at
+    while lo > 0 and goes_on(lo):
+        lo -= 1
+    hi = at
+    while hi + 1 < len(block) and goes_on(hi + 1):
+        hi += 1
+    return lo, hi
+
+
+def _sentence(joined: str, pos: int) -> tuple[int, int]:
+    start, end = 0, len(joined)
+    head = _HEADING.match(joined)
+    for m in _SENTENCE_END.finditer(joined, head.end() if head else 0):
+        if m.end() <= pos:
+            start = m.end()
+        elif m.start() >= pos:
+            end = m.start() + 1
+            break
+    return start, end
+
+
+def _context(block: list[_Line], at: int, c: Citation, cites: dict[int, list[Citation]]) -> Context:
+    lo, hi = _item_span(block, at)
+    parts: list[str] = []
+    pos = 0
+    for i in range(lo, hi + 1):
+        if i == at:
+            pos = sum(len(p) + 1 for p in parts) + max(0, c.column - 1 - block[i].shift)
+        parts.append(block[i].text.strip() if i != at else block[i].text)
+    joined = " ".join(parts)
+    a, b = _sentence(joined, pos)
+    text = joined[a:b].strip()
+    nxt = hi + 1
+    while len(Context(text).words) < MIN_WORDS and nxt < len(block):
+        extra = block[nxt]
+        if extra.number in cites or not _LETTER.search(extra.text):
+            break
+        text = f"{text} {extra.text.strip()}"
+        nxt += 1
+    numbers = [
+        n for i in range(lo, hi + 1) for x in cites.get(block[i].number, ()) for n in x.numbers
+    ]
+    return Context(text, tuple(dict.fromkeys(n for n in numbers if n not in c.numbers)))
+
+
+def contexts(text: str, syntax: Syntax | None, citations: Sequence[Citation]) -> list[Context]:
+    """The context of each of ``citations`` (found in ``text``), in the same order."""
+    if not citations:
+        return []
+    starts = _starts(text)
+    blocks = _block_lines(text, starts, syntax)
+    cites: dict[int, list[Citation]] = {}
+    for c in citations:
+        cites.setdefault(c.line, []).append(c)
+    out: list[Context] = []
+    for c in citations:
+        block = blocks.get(c.line)
+        if block is None:
+            out.append(Context(""))
+            continue
+        at = next(i for i, x in enumerate(block) if x.number == c.line)
+        out.append(_context(block, at, c, cites))
+    return out

@@ -1,0 +1,182 @@
+"""Does the sentence fit the rule? A cited rule that its own words do not describe.
+
+Engine authors cite 604.3 for a point about zones: the number exists, so
+a check of numbers calls it fine. :class:`WordsCheck` compares the words
+around a citation (:mod:`.context`) with the rule it means, as it stood in
+the edition it is read in (:mod:`.meaning`), and with the rest of that
+edition through crdex's own search. It reports a **mismatch** only when
+the cited rule does not fit and another clearly does; precision first, as
+a warning that is often wrong teaches users to ignore it:
+
+1. words that say little (less weight than :data:`MIN_WEIGHT`: two
+   ordinary words) are not judged;
+2. the cited rule fits when its words carry :data:`FITS` of the weight of
+   the citation's words (:mod:`.words`), counting the rules cited in the
+   same sentence with it: no search is needed (most citations stop here);
+3. otherwise the words are searched in that edition; the cited rule, a
+   rule above or below it, or a rule cited beside it among the first
+   :data:`TOP` answers fits;
+4. otherwise the first answer that is a rule is the better rule when its
+   words carry at least :data:`BETTER` of the weight, and
+   :data:`MARGIN` more than the cited rule's.
+
+A mismatch names the better rule (its number then and now), the words
+that decided it (the citation's words the better rule has and the cited
+one lacks) and a score, the difference of the two fits. It is a warning,
+never fixed. A search costs tens of milliseconds, so a caller can bound
+how many one check may run (``budget``); past it, words are not compared
+and :attr:`WordsCheck.unsearched` counts the citations left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from crdex.index.lineage.graph import Graph, Identity
+from crdex.index.lineage.history import describe
+from crdex.parser.numbers import RuleNumber
+
+from .context import Context
+from .meaning import Reading
+from .words import RuleWords, stems
+
+if TYPE_CHECKING:
+    from crdex.index.search import SearchIndex
+
+__all__ = ["BETTER", "FITS", "MARGIN", "MIN_WEIGHT", "TOP", "Mismatch", "WordsCheck"]
+
+MIN_WEIGHT = 4.0
+FITS = 0.5
+TOP = 3
+BETTER = 0.6
+MARGIN = 0.35
+_ANSWERS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A better rule for a citation's words: its number then (``better``) and now (``now``)."""
+
+    better: str
+    now: str | None
+    label: str
+    words: tuple[str, ...]
+    score: float
+    cited_fit: float
+    better_fit: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "better": self.better,
+            "now": self.now,
+            "label": self.label,
+            "words": list(self.words),
+            "score": round(self.score, 3),
+            "cited_fit": round(self.cited_fit, 3),
+            "better_fit": round(self.better_fit, 3),
+        }
+
+
+def _related(a: str, b: str) -> bool:
+    """One number is the other, or above it (702.19 and 702.19b; 704 and 704.5k)."""
+    try:
+        x, y = RuleNumber.parse(a), RuleNumber.parse(b)
+    except ValueError:
+        return False
+    chain = {str(p) for p in _lineage(x)} & {str(p) for p in _lineage(y)}
+    return str(x) in chain or str(y) in chain
+
+
+def _lineage(n: RuleNumber) -> list[RuleNumber]:
+    out = [n]
+    while (p := out[-1].parent) is not None:
+        out.append(p)
+    return out
+
+
+@dataclass(slots=True)
+class WordsCheck:
+    """Compares citations' words with the rules they cite (see the module docstring)."""
+
+    graph: Graph
+    words: RuleWords
+    search: SearchIndex | None
+    budget: int | None = None
+    searches: int = 0
+    unsearched: int = 0
+    _seen: dict[tuple[Any, ...], Mismatch | None] = field(default_factory=dict)
+
+    def compare(
+        self, reading: Reading, number: str, context: Context, target: int
+    ) -> Mismatch | None:
+        """A better rule for ``context``'s words than ``reading``'s, or None."""
+        ident, at = reading.identity, reading.edition
+        if ident is None or at is None or not context.text:
+            return None
+        own = self.words.informative(stems(context.text))
+        if self.words.weight(own) < MIN_WEIGHT:
+            return None
+        cited = [(ident, number)] + [
+            (h, n) for n in context.cited if (h := self.graph.holder(n, at)) is not None
+        ]
+        cited_fit = max(self.words.fit(own, self.words.family(i, at)) for i, _n in cited)
+        if cited_fit >= FITS:
+            return None
+        key = (frozenset(own), ident.id, at, tuple(context.cited))
+        if key not in self._seen:
+            self._seen[key] = self._search(own, context, cited, cited_fit, at, target)
+        return self._seen[key]
+
+    def _search(
+        self,
+        own: set[str],
+        context: Context,
+        cited: list[tuple[Identity, str]],
+        cited_fit: float,
+        at: int,
+        target: int,
+    ) -> Mismatch | None:
+        if self.search is None:
+            return None
+        if self.budget is not None and self.searches >= self.budget:
+            self.unsearched += 1
+            return None
+        self.searches += 1
+        edition = self.graph.editions[at].id
+        hits = self.search.search(" ".join(context.words), edition=edition, limit=_ANSWERS).hits
+        ids = {i.id for i, _n in cited}
+        numbers = [n for _i, n in cited]
+
+        def belongs(identity: str, number: str) -> bool:
+            return identity in ids or any(_related(number, n) for n in numbers)
+
+        if any(belongs(h.identity, h.number) for h in hits[:TOP]):
+            return None
+        best = next((h for h in hits if h.kind != "glossary" and h.number), None)
+        if best is None or belongs(best.identity, best.number):
+            return None
+        better = self.graph.identity(best.identity)
+        if better is None:
+            return None
+        family = self.words.family(better, at)
+        better_fit = self.words.fit(own, family)
+        if better_fit < BETTER or better_fit - cited_fit < MARGIN:
+            return None
+        cited_words = set().union(*(self.words.family(i, at) for i, _n in cited))
+        deciding = sorted(own & family - cited_words)
+        shown = tuple(
+            w for w in dict.fromkeys(context.words) if stems(w) and stems(w)[0] in deciding
+        )
+        now = better.run_at(target)
+        run = better.run_at(at)
+        label = describe(self.graph.version(better, run), 60) if run is not None else best.title
+        return Mismatch(
+            best.number,
+            now.key if now is not None else None,
+            label,
+            shown,
+            better_fit - cited_fit,
+            cited_fit,
+            better_fit,
+        )

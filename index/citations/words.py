@@ -1,0 +1,158 @@
+"""How well a citation's words fit a rule: the share of their weight that the rule's words carry.
+
+A comment says what its author meant in words of their own: ``CR 704.5k
+"legend rule"``, ``Rule 724: The Monarch``, ``scrying happens before you
+draw``. :class:`RuleWords` compares those words with a rule as it stood in
+one edition, with what a reader sees of it: its number's heading (the
+title of the nearest titled rule above it: "Trample" for 702.19b), its own
+title and text and, for a heading, its subrules' texts.
+
+Words are folded (lower case, camelCase and snake_case split) and stemmed
+with Whoosh's Porter stemmer, as the search does. Each word weighs its
+inverse document frequency among the rules of every edition (each rule
+counted once, whatever its versions); a word no rule ever used
+("enchantedPermanent", "log") tells nothing about which rule is meant and
+weighs nothing. The fit of words to a rule is the weight of
+the words the rule uses over the weight of all of them: 1.0 when the rule
+says every informative word, 0.0 when it says none.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from whoosh.lang.porter import stem
+
+from crdex.index.lineage.graph import Graph, Identity
+from crdex.parser.numbers import RuleNumber
+
+__all__ = ["RuleWords", "stems"]
+
+_TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_LOWER = re.compile(r"[a-z][a-z]+")
+# words every sentence has, and the words a citation is written with
+_STOP_WORDS = """a an and are as at be but by can do does for from has have how if in into is
+it its may must not of on or so such than that the their them then there these this those to
+was were what when where which while who will with would cr rule rules comprehensive comp
+section see per mtg magic also only just each any all you your they them"""
+_STOP = frozenset(_STOP_WORDS.split())
+
+
+# graph key → its words (a check, a web worker and its requests share one)
+_MADE: dict[str, RuleWords] = {}
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    return stem(word)
+
+
+def stems(text: str) -> list[str]:
+    """The stemmed words of ``text``, without stop words and one-letter words."""
+    out: list[str] = []
+    for token in _TOKEN.findall(text):
+        word = token.lower()
+        if len(word) > 1 and word not in _STOP:
+            out.append(_stem(word))
+    return out
+
+
+def _rule_stems(text: str) -> set[str]:
+    """:func:`stems` of a rule's text, as a set: rules write no camelCase, so quicker."""
+    return {_stem(w) for w in _LOWER.findall(text.lower()) if w not in _STOP}
+
+
+@dataclass(slots=True)
+class RuleWords:
+    """The words of a graph's rules, and how much each word tells (see the module docstring)."""
+
+    graph: Graph
+    _idf: dict[str, float] = field(default_factory=dict)
+    _kids: dict[int, dict[str, list[tuple[Identity, int]]]] = field(default_factory=dict)
+    _family: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        df: Counter[str] = Counter()
+        texts = self.graph.texts
+        rules = [i for i in self.graph.identities if not i.glossary]
+        for ident in rules:
+            seen = {t for run in ident.runs for t in (run.title, run.text)}
+            df.update(_rule_stems(" ".join(texts[t] for t in seen)))
+        n = len(rules) + 1
+        self._idf = {w: math.log(n / (c + 0.5)) for w, c in df.items()}
+
+    @classmethod
+    def of(cls, graph: Graph) -> RuleWords:
+        """The words of ``graph``'s rules, made once per graph (the last few are kept)."""
+        found = _MADE.get(graph.key)
+        if found is None or found.graph is not graph:
+            if len(_MADE) >= 4:
+                _MADE.pop(next(iter(_MADE)))
+            found = _MADE[graph.key] = cls(graph)
+        return found
+
+    def weight(self, words: Iterable[str]) -> float:
+        """The weight of ``words`` (stems), each counted once."""
+        return sum(self._idf.get(w, 0.0) for w in set(words))
+
+    def informative(self, words: Iterable[str]) -> set[str]:
+        """The stems that some rule uses (the others weigh nothing)."""
+        return {w for w in words if w in self._idf}
+
+    def fit(self, words: Iterable[str], rule: frozenset[str]) -> float:
+        """The share of the weight of ``words`` that ``rule``'s words carry (0 to 1)."""
+        own = self.informative(words)
+        total = self.weight(own)
+        return self.weight(own & rule) / total if total else 0.0
+
+    def _children(self, edition: int) -> dict[str, list[tuple[Identity, int]]]:
+        kids = self._kids.get(edition)
+        if kids is None:
+            kids = {}
+            for ident, run in self.graph.present(edition).values():
+                try:
+                    parent = RuleNumber.parse(run.key).parent
+                except ValueError:
+                    continue
+                if parent is not None:
+                    kids.setdefault(str(parent), []).append((ident, edition))
+            self._kids[edition] = kids
+        return kids
+
+    def _heading(self, number: str, edition: int) -> str:
+        """The title of the nearest titled rule above ``number`` in ``edition``."""
+        try:
+            parent = RuleNumber.parse(number).parent
+        except ValueError:
+            return ""
+        while parent is not None:
+            holder = self.graph.holder(str(parent), edition)
+            run = holder.run_at(edition) if holder is not None else None
+            if run is not None and self.graph.texts[run.title]:
+                return self.graph.texts[run.title]
+            parent = parent.parent
+        return ""
+
+    def family(self, ident: Identity, edition: int) -> frozenset[str]:
+        """The stems a reader sees of ``ident`` in ``edition`` (see the module docstring)."""
+        key = (ident.id, edition)
+        cached = self._family.get(key)
+        if cached is not None:
+            return cached
+        run = ident.run_at(edition)
+        if run is None:
+            return frozenset()
+        texts = self.graph.texts
+        parts = [self._heading(run.key, edition), texts[run.title], texts[run.text]]
+        for kid, at in self._children(edition).get(run.key, ()):
+            kid_run = kid.run_at(at)
+            if kid_run is not None:
+                parts.append(texts[kid_run.text])
+        words = frozenset(_rule_stems(" ".join(parts)))
+        self._family[key] = words
+        return words

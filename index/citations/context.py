@@ -15,9 +15,10 @@ each citation, that sentence:
   ``=====`` or a new sentence stands alone);
 - within those, the sentence holding the citation;
 - when the sentence says next to nothing beyond its citations (fewer than
-  three words), the next line of the same comment is read too, if it cites
-  nothing of its own (``/// CR 704.5y`` over ``/// A battle with no
-  protector …``).
+  two words), the next lines of the same comment are read too, then the
+  lines above it, as long as they cite nothing of their own (``/// CR
+  704.5y`` over ``/// A battle with no protector …``; a doc comment that
+  ends ``/// MTG rule 701.44.`` under what it describes).
 
 Each context also names the other numbers cited in the same sentence:
 words that describe several citations together are not held against one
@@ -174,6 +175,13 @@ def _context(block: list[_Line], at: int, c: Citation, cites: dict[int, list[Cit
             break
         text = f"{text} {extra.text.strip()}"
         nxt += 1
+    prev = lo - 1
+    while len(Context(text).words) < MIN_WORDS and prev >= 0:
+        extra = block[prev]
+        if extra.number in cites or not _LETTER.search(extra.text):
+            break
+        text = f"{extra.text.strip()} {text}"
+        prev -= 1
     numbers = [
         n for i in range(lo, hi + 1) for x in cites.get(block[i].number, ()) for n in x.numbers
     ]

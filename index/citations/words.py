@@ -5,10 +5,12 @@ A comment says what its author meant in words of their own: ``CR 704.5k
 draw``. :class:`RuleWords` compares those words with a rule as it stood in
 one edition, with what a reader sees of it: its number's heading (the
 title of the nearest titled rule above it: "Trample" for 702.19b), its own
-title and text and, for a heading, its subrules' texts.
+title and text and, for a titled rule (a heading such as "605. Mana
+Abilities"), the texts of every rule under it.
 
 Words are folded (lower case, camelCase and snake_case split) and stemmed
-with Whoosh's Porter stemmer, as the search does. Each word weighs its
+with Whoosh's Porter stemmer, as the search does; "+1/+1" and "-1/-1" are
+words too (a comment on counters that cancel says little else). Each word weighs its
 inverse document frequency among the rules of every edition (each rule
 counted once, whatever its versions); a word no rule ever used
 ("enchantedPermanent", "log") tells nothing about which rule is meant and
@@ -33,8 +35,9 @@ from crdex.parser.numbers import RuleNumber
 
 __all__ = ["RuleWords", "stems"]
 
-_TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
-_LOWER = re.compile(r"[a-z][a-z]+")
+# a word, a camelCase part, or a power/toughness change ("+1/+1", "-1/-1"): counters are words
+_TOKEN = re.compile(r"[+-]\d+/[+-]\d+|[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_LOWER = re.compile(r"[+-]\d+/[+-]\d+|[a-z][a-z]+")
 # words every sentence has, and the words a citation is written with
 _STOP_WORDS = """a an and are as at be but by can do does for from has have how if in into is
 it its may must not of on or so such than that the their them then there these this those to
@@ -58,13 +61,15 @@ def stems(text: str) -> list[str]:
     for token in _TOKEN.findall(text):
         word = token.lower()
         if len(word) > 1 and word not in _STOP:
-            out.append(_stem(word))
+            out.append(_stem(word) if word[0].isalpha() else word)
     return out
 
 
 def _rule_stems(text: str) -> set[str]:
     """:func:`stems` of a rule's text, as a set: rules write no camelCase, so quicker."""
-    return {_stem(w) for w in _LOWER.findall(text.lower()) if w not in _STOP}
+    return {
+        _stem(w) if w[0].isalpha() else w for w in _LOWER.findall(text.lower()) if w not in _STOP
+    }
 
 
 @dataclass(slots=True)
@@ -149,10 +154,14 @@ class RuleWords:
             return frozenset()
         texts = self.graph.texts
         parts = [self._heading(run.key, edition), texts[run.title], texts[run.text]]
-        for kid, at in self._children(edition).get(run.key, ()):
-            kid_run = kid.run_at(at)
-            if kid_run is not None:
-                parts.append(texts[kid_run.text])
+        # a heading ("605. Mana Abilities", "702.19. Trample") says what its rules say
+        below = [run.key] if texts[run.title] else []
+        while below:
+            for kid, at in self._children(edition).get(below.pop(), ()):
+                kid_run = kid.run_at(at)
+                if kid_run is not None:
+                    parts.append(texts[kid_run.text])
+                    below.append(kid_run.key)
         words = frozenset(_rule_stems(" ".join(parts)))
         self._family[key] = words
         return words

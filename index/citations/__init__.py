@@ -12,9 +12,9 @@ on request, safely (:mod:`.writing`).
 
 from __future__ import annotations
 
-from .check import CheckReport, FileResult, check_paths, check_text
+from .check import MAX_CITATIONS, CheckReport, FileResult, check_one, check_paths, check_text
 from .context import Context, contexts
-from .errors import CheckError, FixWriteError, SourceError
+from .errors import CheckError, FixWriteError, SourceError, TooManyCitations
 from .finder import Citation, find_citations, find_in_line
 from .fix import apply_fixes, unified_diff
 from .gitdates import GitDates, LineDate
@@ -28,6 +28,7 @@ from .words import RuleWords
 
 __all__ = [
     "LABELS",
+    "MAX_CITATIONS",
     "PROBLEMS",
     "STATUSES",
     "STDIN",
@@ -50,9 +51,11 @@ __all__ = [
     "SourceError",
     "SourceWalk",
     "Syntax",
+    "TooManyCitations",
     "Verdict",
     "WordsCheck",
     "apply_fixes",
+    "check_one",
     "check_paths",
     "check_text",
     "contexts",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .context import Context, contexts
-from .errors import CheckError
+from .errors import CheckError, TooManyCitations
 from .finder import Citation, find_citations
 from .fix import apply_fixes, unified_diff
 from .gitdates import GitDates
@@ -31,9 +31,11 @@ from .sources import STDIN, Skipped, SourceFile, SourceWalk, read_source
 from .verdicts import Judgement
 from .writing import PlannedWrite, WritePlan
 
-__all__ = ["CheckReport", "FileResult", "check_paths", "check_text"]
+__all__ = ["MAX_CITATIONS", "CheckReport", "FileResult", "check_one", "check_paths", "check_text"]
 
 Progress = Callable[[str, int, int], None]
+# the citations one posted text may hold (the API, MCP): about two seconds of judging
+MAX_CITATIONS = 20_000
 # fewer files than this are quick: no progress is reported for them
 _QUIET = 50
 
@@ -152,6 +154,27 @@ def check_text(
     found = contexts(text, syntax, citations)
     when = [dates.get(c.line) if dates else None for c in citations]
     return judge.judge_all(citations, found, when)
+
+
+def check_one(text: str, path: str, judge: Judge, *, limit: int | None = None) -> CheckReport:
+    """One text checked as a file named ``path`` would be (no version control dates it).
+
+    ``limit`` bounds the citations it may hold (:class:`.errors.TooManyCitations`
+    beyond), so that a request's work is bounded.
+    """
+    syntax = syntax_for(path)
+    citations = find_citations(text, syntax)
+    if limit is not None and len(citations) > limit:
+        raise TooManyCitations(
+            f"the text holds {len(citations)} citations; at most {limit} are checked at once "
+            "(check it in parts, or as a file with 'crdex check')"
+        )
+    judgements = judge.judge_all(citations, contexts(text, syntax, citations))
+    how = f"as-of {judge.as_of}" if judge.as_of else "none"
+    report = CheckReport(judge.edition, how, files=[FileResult(path, judgements)])
+    if judge.words is not None:
+        report.searches, report.unsearched = judge.words.searches, judge.words.unsearched
+    return report
 
 
 @dataclass(slots=True)

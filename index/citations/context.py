@@ -30,7 +30,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .finder import Citation
 from .lexer import Syntax, prose_regions
@@ -52,6 +52,10 @@ _HEADING = re.compile(r"\s*(?:(?:CR|[Rr]ule)\s*)?\d{3}(?:\.\d+[a-z]{0,2})?\.\s")
 # words of a citation itself, not of what it says
 _CITING = frozenset({"cr", "rule", "rules", "comprehensive", "comp", "section", "see", "per"})
 MIN_WORDS = 2
+# a sentence is read at most this far either side of its citation
+REACH = 240
+# a sentence citing more rules than this is a list: its words describe none of them
+CROWD = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +64,13 @@ class Context:
 
     text: str
     cited: tuple[str, ...] = ()
+    crowded: bool = False
+    words: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def words(self) -> list[str]:
-        """Its words, without the citations' own ("CR", "rule", "see")."""
-        return [w for w in _WORD.findall(self.text) if w.lower() not in _CITING]
+    def __post_init__(self) -> None:
+        # its words, without the citations' own ("CR", "rule", "see"): read once
+        found = tuple(w for w in _WORD.findall(self.text) if w.lower() not in _CITING)
+        object.__setattr__(self, "words", found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,71 +131,105 @@ def _block_lines(text: str, starts: list[int], syntax: Syntax | None) -> dict[in
     return blocks
 
 
-def _item_span(block: list[_Line], at: int) -> tuple[int, int]:
-    """The lines of ``block`` (indexes ``lo..hi``) that make the item holding line ``at``.
+def _item_spans(block: list[_Line]) -> list[tuple[int, int]]:
+    """The items of ``block``: runs of lines (indexes ``lo..hi``) that make one statement.
 
     A line carries on the one above only when it begins in lower case and
     the one above does not end a sentence: comments put one statement on a
     line more often than they wrap one.
     """
-
-    def goes_on(i: int) -> bool:
-        return block[i].text.lstrip()[:1].islower() and not _END.search(block[i - 1].text)
-
-    lo = at
-    while lo > 0 and goes_on(lo):
-        lo -= 1
-    hi = at
-    while hi + 1 < len(block) and goes_on(hi + 1):
-        hi += 1
-    return lo, hi
+    spans: list[tuple[int, int]] = []
+    for i, line in enumerate(block):
+        goes_on = i > 0 and line.text.lstrip()[:1].islower() and not _END.search(block[i - 1].text)
+        if goes_on:
+            spans[-1] = (spans[-1][0], i)
+        else:
+            spans.append((i, i))
+    return spans
 
 
-def _sentence(joined: str, pos: int) -> tuple[int, int]:
-    start, end = 0, len(joined)
-    head = _HEADING.match(joined)
-    for m in _SENTENCE_END.finditer(joined, head.end() if head else 0):
-        if m.end() <= pos:
-            start = m.end()
-        elif m.start() >= pos:
-            end = m.start() + 1
-            break
-    return start, end
+@dataclass(slots=True)
+class _Item:
+    """One item of a block: its lines joined, where each line starts in it, its sentences."""
+
+    lo: int
+    hi: int
+    joined: str
+    offsets: dict[int, int]
+    starts: list[int]
+    ends: list[int]
+    cited: list[tuple[int, Citation]]
+
+    @classmethod
+    def of(cls, block: list[_Line], lo: int, hi: int, cites: dict[int, list[Citation]]) -> _Item:
+        parts: list[str] = []
+        offsets: dict[int, int] = {}
+        at = 0
+        for i in range(lo, hi + 1):
+            text = block[i].text if i == lo else block[i].text.strip()
+            offsets[i] = at - (0 if i == lo else len(block[i].text) - len(block[i].text.lstrip()))
+            parts.append(text)
+            at += len(text) + 1
+        joined = " ".join(parts)
+        head = _HEADING.match(joined)
+        marks = list(_SENTENCE_END.finditer(joined, head.end() if head else 0))
+        starts = [0, *(m.end() for m in marks)]
+        ends = [*(m.start() + 1 for m in marks), len(joined)]
+        cited = sorted(
+            (
+                (offsets[i] + max(0, c.column - 1 - block[i].shift), c)
+                for i in range(lo, hi + 1)
+                for c in cites.get(block[i].number, ())
+            ),
+            key=lambda x: x[0],
+        )
+        return cls(lo, hi, joined, offsets, starts, ends, cited)
+
+    def sentence(self, pos: int) -> tuple[int, int]:
+        """The sentence holding ``pos``, at most :data:`REACH` characters either side of it."""
+        i = bisect.bisect_right(self.starts, pos) - 1
+        a, b = self.starts[max(i, 0)], self.ends[max(i, 0)]
+        if b < pos:  # the period of a number that ends the sentence ("rule 601.2f.")
+            b = pos
+        return max(a, pos - REACH), min(b, pos + REACH)
+
+    def citing(self, a: int, b: int) -> list[Citation]:
+        lo = bisect.bisect_left(self.cited, a, key=lambda x: x[0])
+        hi = bisect.bisect_left(self.cited, b, key=lambda x: x[0])
+        return [c for _pos, c in self.cited[lo:hi]]
 
 
-def _context(block: list[_Line], at: int, c: Citation, cites: dict[int, list[Citation]]) -> Context:
-    lo, hi = _item_span(block, at)
-    parts: list[str] = []
-    pos = 0
-    for i in range(lo, hi + 1):
-        if i == at:
-            pos = sum(len(p) + 1 for p in parts) + max(0, c.column - 1 - block[i].shift)
-        parts.append(block[i].text.strip() if i != at else block[i].text)
-    joined = " ".join(parts)
-    a, b = _sentence(joined, pos)
-    text = joined[a:b].strip()
-    nxt = hi + 1
+def _context(block: list[_Line], item: _Item, at: int, c: Citation, cites: dict) -> Context:
+    pos = item.offsets[at] + max(0, c.column - 1 - block[at].shift)
+    a, b = item.sentence(pos)
+    text = item.joined[a:b].strip()
+    nxt = item.hi + 1
     while len(Context(text).words) < MIN_WORDS and nxt < len(block):
         extra = block[nxt]
         if extra.number in cites or not _LETTER.search(extra.text):
             break
         text = f"{text} {extra.text.strip()}"
         nxt += 1
-    prev = lo - 1
+    prev = item.lo - 1
     while len(Context(text).words) < MIN_WORDS and prev >= 0:
         extra = block[prev]
         if extra.number in cites or not _LETTER.search(extra.text):
             break
         text = f"{extra.text.strip()} {text}"
         prev -= 1
-    numbers = [
-        n for i in range(lo, hi + 1) for x in cites.get(block[i].number, ()) for n in x.numbers
-    ]
-    return Context(text, tuple(dict.fromkeys(n for n in numbers if n not in c.numbers)))
+    others = item.citing(a, b)
+    numbers = dict.fromkeys(n for x in others for n in x.numbers if n not in c.numbers)
+    if len(numbers) > CROWD:  # a list of rules: its words describe none of them in particular
+        return Context(text, tuple(numbers)[:CROWD], crowded=True)
+    return Context(text, tuple(numbers))
 
 
 def contexts(text: str, syntax: Syntax | None, citations: Sequence[Citation]) -> list[Context]:
-    """The context of each of ``citations`` (found in ``text``), in the same order."""
+    """The context of each of ``citations`` (found in ``text``), in the same order.
+
+    Time is linear in the text: each block's items and sentences are found
+    once, and each citation's sentence and neighbours by bisection.
+    """
     if not citations:
         return []
     starts = _starts(text)
@@ -197,12 +237,21 @@ def contexts(text: str, syntax: Syntax | None, citations: Sequence[Citation]) ->
     cites: dict[int, list[Citation]] = {}
     for c in citations:
         cites.setdefault(c.line, []).append(c)
+    items: dict[tuple[int, int], _Item] = {}
+    where: dict[int, tuple[list[_Line], int, tuple[int, int]]] = {}
+    for block in {id(b): b for b in blocks.values()}.values():
+        for lo, hi in _item_spans(block):
+            for i in range(lo, hi + 1):
+                where[block[i].number] = (block, i, (lo, hi))
     out: list[Context] = []
     for c in citations:
-        block = blocks.get(c.line)
-        if block is None:
+        found = where.get(c.line)
+        if found is None:
             out.append(Context(""))
             continue
-        at = next(i for i, x in enumerate(block) if x.number == c.line)
-        out.append(_context(block, at, c, cites))
+        block, at, span = found
+        key = (id(block), span[0])
+        if key not in items:
+            items[key] = _Item.of(block, span[0], span[1], cites)
+        out.append(_context(block, items[key], at, c, cites))
     return out

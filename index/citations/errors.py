@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from crdex.errors import CrdexError
 
-__all__ = ["CheckError", "FixWriteError", "SourceError"]
+__all__ = ["CheckError", "FixWriteError", "SourceError", "TooManyCitations"]
 
 
 class CheckError(CrdexError):
@@ -13,6 +13,10 @@ class CheckError(CrdexError):
 
 class SourceError(CheckError):
     """A file to check does not exist, cannot be read, or a fixed file cannot be written."""
+
+
+class TooManyCitations(CheckError):
+    """A posted text holds more citations than one request may judge."""
 
 
 class FixWriteError(SourceError):

@@ -71,6 +71,8 @@ class Judge:
         self.rule_words = words.words if words is not None else RuleWords.of(graph)
         self._children: dict[str, list[str]] | None = None
         self._pins: dict[str, EditionRef | str] = {}
+        # (number, date or None, words) → verdict: a file cites the same few rules again and again
+        self._seen: dict[tuple[str, str | None, bool, tuple[str, ...]], Verdict] = {}
 
     @property
     def edition(self) -> str:
@@ -224,11 +226,18 @@ class Judge:
             return tuple(self.misdated(n, citation.pin_text) for n in citation.numbers)
         if citation.pinned:
             return tuple(self.pinned(n, citation.pinned) for n in citation.numbers)
-        if line_date is not None:
-            return tuple(self.dated(n, line_date, words) for n in citation.numbers)
-        if self.as_of is not None:
-            return tuple(self.dated(n, self.as_of, words, line=False) for n in citation.numbers)
-        return tuple(self.undated(n, words) for n in citation.numbers)
+        date, line = (line_date, True) if line_date is not None else (self.as_of, False)
+        return tuple(self._read(n, date, line, tuple(words)) for n in citation.numbers)
+
+    def _read(self, number: str, date: str | None, line: bool, words: tuple[str, ...]) -> Verdict:
+        key = (number, date, line, words)
+        if key not in self._seen:
+            self._seen[key] = (
+                self.undated(number, words)
+                if date is None
+                else self.dated(number, date, words, line=line)
+            )
+        return self._seen[key]
 
     def judge(
         self,

@@ -126,7 +126,7 @@ class WordsCheck:
     ) -> Mismatch | None:
         """A better rule for ``context``'s words than ``reading``'s, or None."""
         ident, at = reading.identity, reading.edition
-        if ident is None or at is None or not context.text:
+        if ident is None or at is None or not context.text or context.crowded:
             return None
         own = self.words.informative(stems(context.text))
         if self.words.weight(own) < MIN_WEIGHT:

@@ -42,7 +42,7 @@ from crdex.index.outputs import write_bytes
 from .errors import FixWriteError, SourceError
 from .sources import STDIN, SourceFile, digest
 
-__all__ = ["PlannedWrite", "WritePlan"]
+__all__ = ["PlannedWrite", "SourceFile", "WritePlan", "digest"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,7 @@ date its line was written.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -24,24 +22,14 @@ import pytest
 from conftest import MINI_LIBRARY, invented_library
 from conftest import crdex_in as crdex
 from crdex.index.citations import GitDates, Judge, check_paths
+from crdex.index.citations.evaluate import run_git
 from crdex.index.citations.gitdates import line_ranges, parse_incremental
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="no git command")
 
 
 def git(repo: Path, *args: str, date: str | None = None) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "a",
-        "GIT_AUTHOR_EMAIL": "a@example.org",
-        "GIT_COMMITTER_NAME": "a",
-        "GIT_COMMITTER_EMAIL": "a@example.org",
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "HOME": str(repo),
-    }
-    if date is not None:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
-    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+    run_git(repo, *args, when=date)
 
 
 def commit(repo: Path, files: dict[str, str], date: str, *, remove: tuple[str, ...] = ()) -> None:

@@ -24,7 +24,8 @@ from crdex.commands.options import (
 )
 
 if TYPE_CHECKING:
-    from crdex.index.citations import CheckReport
+    from crdex.index.citations import CheckReport, WordsCheck
+    from crdex.index.lineage.graph import Graph
 
 __all__ = ["check"]
 
@@ -144,7 +145,7 @@ def check(
                 "the library is empty; checking against the bundled sample documents "
                 "(add the rules with 'crdex build PATH...')"
             )
-        words = _words_check(lineage, home)
+        words = _words_check(lineage.graph, home)
         judge = Judge(lineage.graph, edition, as_of=as_of, words=words)
         with progress_reporter(quiet=as_json) as progress:
             report = check_paths(
@@ -168,13 +169,12 @@ def check(
         sys.exit(FOUND)
 
 
-def _words_check(lineage: object, home: str | None) -> object:
+def _words_check(graph: Graph, home: str | None) -> WordsCheck:
     """Compares citations' words with their rules through the library's search index."""
     from crdex.home import explicit_home, resolve_home
     from crdex.index.citations import RuleWords, WordsCheck
     from crdex.index.search import SearchError, open_search
 
-    graph = lineage.graph  # type: ignore[attr-defined]
     try:
         index = open_search(resolve_home(home), notice=note, must_exist=explicit_home(home))
     except SearchError as exc:

@@ -40,8 +40,11 @@ __all__ = ["Context", "contexts"]
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 # comment markers and list bullets at the start of a comment's line
 _MARKER = re.compile(
-    r"^\s*(?:/{2,3}!?|#+!?|--+|;+|/\*+!?|\*+(?!/)|\(\*|\{-|<!--|\"{3}|'{3}|[`\"'])?[ \t]*(?:>[ \t]*)?"
+    r"^\s*(?:/{2,3}!?|#+!?|--+|;+|/\*+!?|\*+(?!/)|\(\*|\{-|<!--|\"{3}|'{3}|[`\"'])?[ \t]*"
+    r"(?:>[ \t]*)?(?:[-•+][ \t]+)?"
 )
+# a line of markup only ("</summary>", "<p>"): no words of its own
+_TAGS = re.compile(r"^\s*(?:</?[A-Za-z][^>]*>\s*)+$")
 _CLOSER = re.compile(r"[ \t]*(?:\*+/|-->|\*\)|-\}|\"{3}|'{3}|[`\"'])?[ \t]*$")
 _END = re.compile(r"[.!?:;]\s*$")
 _SENTENCE_END = re.compile(r"(?<=[a-z)\"'’”])[.!?](?:\s+|$)|;\s+")
@@ -206,14 +209,14 @@ def _context(block: list[_Line], item: _Item, at: int, c: Citation, cites: dict)
     nxt = item.hi + 1
     while len(Context(text).words) < MIN_WORDS and nxt < len(block):
         extra = block[nxt]
-        if extra.number in cites or not _LETTER.search(extra.text):
+        if extra.number in cites or not _LETTER.search(extra.text) or _TAGS.match(extra.text):
             break
         text = f"{text} {extra.text.strip()}"
         nxt += 1
     prev = item.lo - 1
     while len(Context(text).words) < MIN_WORDS and prev >= 0:
         extra = block[prev]
-        if extra.number in cites or not _LETTER.search(extra.text):
+        if extra.number in cites or not _LETTER.search(extra.text) or _TAGS.match(extra.text):
             break
         text = f"{extra.text.strip()} {text}"
         prev -= 1

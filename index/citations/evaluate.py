@@ -37,7 +37,7 @@ from .gitdates import GitDates
 from .judge import Judge
 from .verdicts import Judgement
 
-__all__ = ["Row", "Scores", "read_rows", "replay", "score"]
+__all__ = ["Row", "Scores", "measure", "read_rows", "replay", "run_git", "score"]
 
 _SUFFIX = {
     "Python": "py",
@@ -108,7 +108,9 @@ def _unescape(text: str) -> str:
     return "".join(out)
 
 
-def _git(repo: Path, *args: str, date: str | None = None) -> None:
+def run_git(repo: Path, *args: str, when: str | None = None) -> None:
+    """``git -C repo ARGS`` with a fixed author, no user or system configuration, and, when
+    ``when`` is given (``2010-08-01T12:00:00+0000``), commits backdated to it."""
     env = {
         **os.environ,
         "GIT_AUTHOR_NAME": "engine",
@@ -118,19 +120,19 @@ def _git(repo: Path, *args: str, date: str | None = None) -> None:
         "GIT_CONFIG_NOSYSTEM": "1",
         "HOME": str(repo),
     }
-    if date is not None:
-        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = f"{date}T12:00:00+0000"
+    if when is not None:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = when
     subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
 
 
 def replay(rows: Iterable[Row], repo: Path) -> None:
     """A git repository at ``repo`` holding every row's excerpt, committed on its row's date."""
     repo.mkdir(parents=True, exist_ok=True)
-    _git(repo, "init", "-q", "-b", "main")
+    run_git(repo, "init", "-q", "-b", "main")
     for row in sorted(rows, key=lambda r: (r.date, r.id)):
         (repo / row.file).write_text(row.excerpt + "\n", encoding="utf-8")
-        _git(repo, "add", row.file)
-        _git(repo, "commit", "-q", "-m", f"row {row.id}", date=row.date)
+        run_git(repo, "add", row.file)
+        run_git(repo, "commit", "-q", "-m", f"row {row.id}", when=f"{row.date}T12:00:00+0000")
 
 
 @dataclass(slots=True)

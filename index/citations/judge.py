@@ -69,7 +69,6 @@ class Judge:
             find_edition(as_of, graph)  # a bad date is an error up front
         self.words = words
         self.rule_words = words.words if words is not None else RuleWords.of(graph)
-        self._children: dict[str, list[str]] | None = None
         self._pins: dict[str, EditionRef | str] = {}
         # (number, date or None, words) → verdict: a file cites the same few rules again and again
         self._seen: dict[tuple[str, str | None, bool, tuple[str, ...]], Verdict] = {}
@@ -81,20 +80,10 @@ class Judge:
     # -- one number ---------------------------------------------------------------
 
     def _children_of(self, number: str) -> list[str]:
-        if self._children is None:
-            self._children = {}
-            t = self.target.index
-            assert t is not None
-            for _ident, run in self.graph.present(t).values():
-                try:
-                    parent = RuleNumber.parse(run.key).parent
-                except ValueError:
-                    continue
-                if parent is not None:
-                    self._children.setdefault(str(parent), []).append(run.key)
-            for kids in self._children.values():
-                kids.sort(key=lambda k: RuleNumber.parse(k).sort_key())
-        return self._children.get(number, [])
+        assert self.target.index is not None
+        kids = self.rule_words.children(self.target.index).get(number, ())
+        keys = [run.key for ident, at in kids if (run := ident.run_at(at)) is not None]
+        return sorted(keys, key=lambda k: RuleNumber.parse(k).sort_key())
 
     def _hint(self, number: str) -> str:
         parent = RuleNumber.parse(number).parent
@@ -153,6 +142,16 @@ class Judge:
         """The verdict on a reading: ambiguous, or what became of the rule it settled on."""
         to = self.target
         assert to.index is not None
+        if reading.how == "ambiguous" and all(
+            self.graph.editions[to.index].date < m.first for m in reading.meanings
+        ):
+            first = min(m.first for m in reading.meanings)
+            return Verdict(
+                number,
+                "missing",
+                f"no {number} in {to.id} (it first appears in {first})",
+                reading=reading,
+            )
         if reading.how == "ambiguous":
             listed = "; ".join(m.brief for m in reading.meanings)
             note = f"{reading.note}; " if reading.note else ""
@@ -227,7 +226,23 @@ class Judge:
         if citation.pinned:
             return tuple(self.pinned(n, citation.pinned) for n in citation.numbers)
         date, line = (line_date, True) if line_date is not None else (self.as_of, False)
-        return tuple(self._read(n, date, line, tuple(words)) for n in citation.numbers)
+        verdicts = tuple(self._read(n, date, line, tuple(words)) for n in citation.numbers)
+        if citation.is_range and date is None and not self._one_era(verdicts):
+            # the words of a range describe all of it: they settle its members only when
+            # they settle every one of them, to rules that stood together in one edition
+            return tuple(self._read(n, None, False, ()) for n in citation.numbers)
+        return verdicts
+
+    def _one_era(self, verdicts: tuple[Verdict, ...]) -> bool:
+        """Every member settled, to rules that all held their numbers in some one edition."""
+        spans: list[tuple[int, int]] = []
+        for v in verdicts:
+            r = v.reading
+            if r is None or r.identity is None or not r.settled:
+                return False
+            held = [(a, b) for a, b, i in self.graph.holders(v.number) if i is r.identity]
+            spans.append((min(a for a, _b in held), max(b for _a, b in held)))
+        return max(a for a, _b in spans) <= min(b for _a, b in spans)
 
     def _read(self, number: str, date: str | None, line: bool, words: tuple[str, ...]) -> Verdict:
         key = (number, date, line, words)

@@ -39,8 +39,11 @@ __all__ = ["COMING", "Meaning", "Reading", "meanings", "read_by_words", "read_on
 COMING = _dt.timedelta(days=16)
 # the words settle a meaning when the best fits at least this share of their weight …
 WORDS_FIT = 0.3
-# … and this much more than any other meaning of the number
+# … and this much more than any other meaning of the number, with words that weigh at
+# least this much (in units of a word one rule alone uses: a term of art, or two ordinary
+# words; "one" settles nothing)
 WORDS_MARGIN = 0.25
+WORDS_WEIGHT = 0.45
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +188,8 @@ def read_by_words(
         ident, _first, last = spans[0]
         return Reading("only", last, ident, edition_id=graph.editions[last].id)
     own = stems(" ".join(words))
+    if rule_words.weight(rule_words.informative(own)) < WORDS_WEIGHT:
+        return Reading("ambiguous", None, None, meanings=tuple(_meaning(graph, *s) for s in spans))
     fits = sorted(
         ((rule_words.fit(own, rule_words.family(i, b)), i, b) for i, _a, b in spans),
         key=lambda f: -f[0],

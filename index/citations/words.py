@@ -80,6 +80,7 @@ class RuleWords:
     _idf: dict[str, float] = field(default_factory=dict)
     _kids: dict[int, dict[str, list[tuple[Identity, int]]]] = field(default_factory=dict)
     _family: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
+    top: float = 1.0
 
     def __post_init__(self) -> None:
         df: Counter[str] = Counter()
@@ -90,6 +91,9 @@ class RuleWords:
             df.update(_rule_stems(" ".join(texts[t] for t in seen)))
         n = len(rules) + 1
         self._idf = {w: math.log(n / (c + 0.5)) for w, c in df.items()}
+        # the weight of a word no rule but one uses: weights are measured in it, so that a
+        # threshold means the same in a corpus of 3,600 rules and in a library of twelve
+        self.top = math.log(n / 0.5)
 
     @classmethod
     def of(cls, graph: Graph) -> RuleWords:
@@ -102,8 +106,8 @@ class RuleWords:
         return found
 
     def weight(self, words: Iterable[str]) -> float:
-        """The weight of ``words`` (stems), each counted once."""
-        return sum(self._idf.get(w, 0.0) for w in set(words))
+        """The weight of ``words`` (stems), each counted once, in units of :attr:`top`."""
+        return sum(self._idf.get(w, 0.0) for w in set(words)) / self.top
 
     def informative(self, words: Iterable[str]) -> set[str]:
         """The stems that some rule uses (the others weigh nothing)."""
@@ -115,7 +119,8 @@ class RuleWords:
         total = self.weight(own)
         return self.weight(own & rule) / total if total else 0.0
 
-    def _children(self, edition: int) -> dict[str, list[tuple[Identity, int]]]:
+    def children(self, edition: int) -> dict[str, list[tuple[Identity, int]]]:
+        """Parent number → the rules right under it in ``edition`` (made once per edition)."""
         kids = self._kids.get(edition)
         if kids is None:
             kids = {}
@@ -157,7 +162,7 @@ class RuleWords:
         # a heading ("605. Mana Abilities", "702.19. Trample") says what its rules say
         below = [run.key] if texts[run.title] else []
         while below:
-            for kid, at in self._children(edition).get(below.pop(), ()):
+            for kid, at in self.children(edition).get(below.pop(), ()):
                 kid_run = kid.run_at(at)
                 if kid_run is not None:
                     parts.append(texts[kid_run.text])

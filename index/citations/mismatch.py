@@ -6,7 +6,14 @@ around a citation (:mod:`.context`) with the rule it means, as it stood in
 the edition it is read in (:mod:`.meaning`), and with the rest of that
 edition through crdex's own search. It reports a **mismatch** only when
 the cited rule does not fit and another clearly does; precision first, as
-a warning that is often wrong teaches users to ignore it:
+a warning that is often wrong teaches users to ignore it.
+
+First, a dated citation of a number that has named several rules: when
+its words settle on another of them (:func:`.meaning.read_by_words`) than
+its date does, that rule is the better one, numbered as in the edition
+the citation is read in (engines cite the number a rule had in the
+edition their author learnt: 701.21a for Tap in 2025, when it was
+Sacrifice). Otherwise:
 
 1. words that say little (less weight than :data:`MIN_WEIGHT`: two
    ordinary words) are not judged;
@@ -46,7 +53,7 @@ from crdex.index.lineage.history import describe
 from crdex.parser.numbers import RuleNumber
 
 from .context import Context
-from .meaning import Reading
+from .meaning import Reading, read_by_words
 from .words import RuleWords, stems
 
 if TYPE_CHECKING:
@@ -127,6 +134,10 @@ class WordsCheck:
         ident, at = reading.identity, reading.edition
         if ident is None or at is None or not context.text or context.crowded:
             return None
+        if reading.how in ("dated", "pinned"):
+            other = self._other_meaning(reading, number, context, target)
+            if other is not None:
+                return other
         own = self.words.informative(stems(context.text))
         if self.words.weight(own) < MIN_WEIGHT:
             return None
@@ -140,6 +151,46 @@ class WordsCheck:
         if key not in self._seen:
             self._seen[key] = self._search(own, context, cited, cited_fit, at, target)
         return self._seen[key]
+
+    def _other_meaning(
+        self, reading: Reading, number: str, context: Context, target: int
+    ) -> Mismatch | None:
+        """The words settle the number on another rule it has named than its date does.
+
+        An author who cites 701.21a for tapping in 2025 wrote the number Tap
+        had until 2025-04-04: the date reads Sacrifice, the words Tap. No
+        search is needed: the rule the words name is the better one, when it
+        is a rule in the edition the citation is read in.
+        """
+        by_words = read_by_words(self.graph, number, list(context.words), self.words)
+        at = reading.edition
+        if by_words is None or by_words.how != "words" or at is None:
+            return None
+        better = by_words.identity
+        if better is None or better is reading.identity:
+            return None
+        run = better.run_at(at)
+        if run is None:
+            return None
+        own = self.words.informative(stems(context.text))
+        family = self.words.family(better, by_words.edition or at)
+        cited = self.words.family(reading.identity, at) if reading.identity else frozenset()
+        cited_fit, better_fit = self.words.fit(own, cited), by_words.fit or 0.0
+        deciding = sorted(own & family - cited)
+        shown = tuple(
+            w for w in dict.fromkeys(context.words) if stems(w) and stems(w)[0] in deciding
+        )
+        now = better.run_at(target)
+        label = describe(self.graph.version(better, run), 60)
+        return Mismatch(
+            run.key,
+            now.key if now is not None else None,
+            label,
+            shown,
+            better_fit - cited_fit,
+            cited_fit,
+            better_fit,
+        )
 
     def _search(
         self,

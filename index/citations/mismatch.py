@@ -126,6 +126,7 @@ class WordsCheck:
     searches: int = 0
     unsearched: int = 0
     _seen: dict[tuple[Any, ...], Mismatch | None] = field(default_factory=dict)
+    _by_words: dict[tuple[str, tuple[str, ...]], Reading | None] = field(default_factory=dict)
 
     def compare(
         self, reading: Reading, number: str, context: Context, target: int
@@ -162,7 +163,10 @@ class WordsCheck:
         search is needed: the rule the words name is the better one, when it
         is a rule in the edition the citation is read in.
         """
-        by_words = read_by_words(self.graph, number, list(context.words), self.words)
+        key = (number, context.words)
+        if key not in self._by_words:
+            self._by_words[key] = read_by_words(self.graph, number, list(context.words), self.words)
+        by_words = self._by_words[key]
         at = reading.edition
         if by_words is None or by_words.how != "words" or at is None:
             return None

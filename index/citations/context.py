@@ -59,15 +59,34 @@ MIN_WORDS = 2
 REACH = 240
 # a sentence citing more rules than this is a list: its words describe none of them
 CROWD = 12
+# a phrase a citation ends and labels has at most this many words
+LABEL_WORDS = 8
+_LEAD = re.compile(r"^[\s(\[*>•–—-]*(?:(?:MTG|[Pp]er|[Ss]ee|[Ss]ee also)\s+)?$")
+_HEADS = re.compile(r"^\s*[)\]]?\s*(?:[:–—.;-]|$)")
+_ENDS = re.compile(r"^\s*[)\]]?\s*[.;,!]?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """The sentence a citation sits in, and the other numbers cited in that sentence."""
+    """The sentence a citation sits in, and the other numbers cited in that sentence.
+
+    ``labelled`` says that the citation labels its words, as rule comments
+    do: it heads them (``CR 704.5k: legend rule``, ``704.5s - Tokens …``,
+    ``702.9a. Flying is …``), it is alone in its sentence (the words are
+    the lines around it), it labels a short phrase (``Tap this permanent
+    (CR 701.21a)``, ``Shadow (Rule 702.27) - can only be blocked …``). A
+    citation in the middle of a long sentence about something else ("…, so
+    the whole sentence is what it performs (CR 406.1).") is not: its words
+    describe the code around the rule, not the rule. ``heads`` says more:
+    the citation heads its words (or stands alone beside them), as a rule's
+    number heads the rule.
+    """
 
     text: str
     cited: tuple[str, ...] = ()
     crowded: bool = False
+    labelled: bool = False
+    heads: bool = False
     words: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -206,6 +225,9 @@ def _context(block: list[_Line], item: _Item, at: int, c: Citation, cites: dict)
     pos = item.offsets[at] + max(0, c.column - 1 - block[at].shift)
     a, b = item.sentence(pos)
     text = item.joined[a:b].strip()
+    before, after = item.joined[a:pos], item.joined[pos + len(c.text) : b]
+    heads = bool(_LEAD.match(before) and _HEADS.match(after)) or _names(before, after)
+    labelled = heads or _labels(before, after)
     nxt = item.hi + 1
     while len(Context(text).words) < MIN_WORDS and nxt < len(block):
         extra = block[nxt]
@@ -224,7 +246,21 @@ def _context(block: list[_Line], item: _Item, at: int, c: Citation, cites: dict)
     numbers = dict.fromkeys(n for x in others for n in x.numbers if n not in c.numbers)
     if len(numbers) > CROWD:  # a list of rules: its words describe none of them in particular
         return Context(text, tuple(numbers)[:CROWD], crowded=True)
-    return Context(text, tuple(numbers))
+    return Context(text, tuple(numbers), labelled=labelled, heads=heads)
+
+
+def _names(before: str, after: str) -> bool:
+    """A citation in brackets between a name and its words: "Shadow (Rule 702.27) - can …"."""
+    return (
+        before.rstrip().endswith("(")
+        and len(_WORD.findall(before)) <= 3
+        and bool(re.match(r"^\s*\)\s*[:–—-]", after))
+    )
+
+
+def _labels(before: str, after: str) -> bool:
+    """A citation that ends a short phrase it labels: "Tap this permanent (CR 701.21a)."."""
+    return bool(_ENDS.match(after)) and len(_WORD.findall(before)) <= LABEL_WORDS
 
 
 def contexts(text: str, syntax: Syntax | None, citations: Sequence[Citation]) -> list[Context]:

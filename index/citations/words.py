@@ -79,7 +79,7 @@ class RuleWords:
     graph: Graph
     _idf: dict[str, float] = field(default_factory=dict)
     _kids: dict[int, dict[str, list[tuple[Identity, int]]]] = field(default_factory=dict)
-    _family: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
+    _family: dict[tuple[str, int, bool], frozenset[str]] = field(default_factory=dict)
     top: float = 1.0
 
     def __post_init__(self) -> None:
@@ -113,11 +113,25 @@ class RuleWords:
         """The stems that some rule uses (the others weigh nothing)."""
         return {w for w in words if w in self._idf}
 
-    def fit(self, words: Iterable[str], rule: frozenset[str]) -> float:
-        """The share of the weight of ``words`` that ``rule``'s words carry (0 to 1)."""
+    def fit(self, words: Iterable[str], rule: frozenset[str], *, strict: bool = False) -> float:
+        """The share of the weight of ``words`` that ``rule``'s words carry (0 to 1).
+
+        ``strict`` counts the words no rule uses too, each at the weight of a
+        word one rule alone uses: a sentence about code ("the shield's upper
+        bound on iterations") is then mostly not about any rule, however
+        well one rare word of it fits one.
+        """
+        words = set(words)
         own = self.informative(words)
-        total = self.weight(own)
+        total = self.weight(own) + (len(words - own) if strict else 0)
         return self.weight(own & rule) / total if total else 0.0
+
+    def reach(self, words: Iterable[str]) -> float:
+        """The strict fit the best possible rule could have: the share of words rules use."""
+        words = set(words)
+        own = self.informative(words)
+        total = self.weight(own) + len(words - own)
+        return self.weight(own) / total if total else 0.0
 
     def children(self, edition: int) -> dict[str, list[tuple[Identity, int]]]:
         """Parent number → the rules right under it in ``edition`` (made once per edition)."""
@@ -148,9 +162,22 @@ class RuleWords:
             parent = parent.parent
         return ""
 
-    def family(self, ident: Identity, edition: int) -> frozenset[str]:
-        """The stems a reader sees of ``ident`` in ``edition`` (see the module docstring)."""
-        key = (ident.id, edition)
+    def title(self, ident: Identity, edition: int) -> frozenset[str]:
+        """The stems of what a rule is called: its own title, or its nearest heading's."""
+        run = ident.run_at(edition)
+        if run is None:
+            return frozenset()
+        named = self.graph.texts[run.title] or self._heading(run.key, edition)
+        return frozenset(_rule_stems(named))
+
+    def family(self, ident: Identity, edition: int, *, below: bool = True) -> frozenset[str]:
+        """The stems a reader sees of ``ident`` in ``edition`` (see the module docstring).
+
+        ``below`` False leaves out the rules under a heading: what the rule
+        itself says, for a rule offered as better than a cited one (a
+        heading's whole section fits any words about its subject).
+        """
+        key = (ident.id, edition, below)
         cached = self._family.get(key)
         if cached is not None:
             return cached
@@ -160,13 +187,13 @@ class RuleWords:
         texts = self.graph.texts
         parts = [self._heading(run.key, edition), texts[run.title], texts[run.text]]
         # a heading ("605. Mana Abilities", "702.19. Trample") says what its rules say
-        below = [run.key] if texts[run.title] else []
-        while below:
-            for kid, at in self.children(edition).get(below.pop(), ()):
+        under = [run.key] if texts[run.title] and below else []
+        while under:
+            for kid, at in self.children(edition).get(under.pop(), ()):
                 kid_run = kid.run_at(at)
                 if kid_run is not None:
                     parts.append(texts[kid_run.text])
-                    below.append(kid_run.key)
+                    under.append(kid_run.key)
         words = frozenset(_rule_stems(" ".join(parts)))
         self._family[key] = words
         return words

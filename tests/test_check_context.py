@@ -100,3 +100,23 @@ def test_a_long_line_is_read_only_near_each_citation() -> None:
     (found,) = find_citations(text, syntax)
     (x,) = contexts(text, syntax, [found])
     assert "CR 601.2f casts it" in x.text and len(x.text) <= 2 * 240 + 1
+
+
+@pytest.mark.parametrize(
+    ("text", "labelled", "heads"),
+    [
+        ("// CR 704.5k: legend rule\n", True, True),
+        ("// Tap this permanent (CR 701.21a).\n", True, False),
+        # a citation that opens a sentence saying what the rule says
+        ("// Per CR 704.4, if any actions are performed, they are checked again.\n", True, True),
+        ("// Under rule 509.1b, a creature with flying can't be blocked.\n", True, True),
+        # one in the middle of a long sentence about the code describes the code
+        ("// The loop here is what CR 601.2 asks of us, so the stack holds it.\n", False, False),
+        ("// See CR 502.36 in the old rules for this.\n", False, False),
+    ],
+)
+def test_which_citations_label_their_words(text: str, labelled: bool, heads: bool) -> None:
+    syntax = syntax_for("a.rs")
+    (found,) = find_citations(text, syntax)
+    (x,) = contexts(text, syntax, [found])
+    assert (x.labelled, x.heads) == (labelled, heads)

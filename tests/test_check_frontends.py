@@ -109,6 +109,25 @@ def test_a_fix_never_rewrites_a_reused_number_to_another_rule(
     assert "ambiguous: CR 502.36: 502.36 has meant 2 rules: Scry" in done.stdout
 
 
+def test_a_date_its_words_contest_is_not_fixed(few_editions_home: Path, tmp_path: Path) -> None:
+    # dated 2008-05-01, 502.36 is Shroud; but "scrying" is Scry's, 502.36 in 2005-02-01
+    # ("502.36. Scry ... look at the top N cards"): the date is not trusted to rewrite it
+    line = "# CR 502.36 is why scrying happens before you draw, which the code below does\n"
+    (tmp_path / "d.py").write_text(line, encoding="utf-8")
+    args = ("check", "d.py", "--home", str(few_editions_home), "--as-of", "2008-05-01")
+    done = run_crdex(*args, "--fix", "--dry-run", cwd=tmp_path)
+    assert done.returncode == 1 and "+++" not in done.stdout
+    assert done.stdout.splitlines()[0] == (
+        "d.py:1:3: moved: CR 502.36: 502.36 as of 2008-05-01 is 702.18 in 2026-08-07 (Shroud); "
+        "not fixed: its words fit Scry (2005-02-01), which 502.36 also meant"
+    )
+    (finding,) = json.loads(run_crdex(*args, "--json", cwd=tmp_path).stdout)["findings"]
+    assert (finding["replacement"], finding["mismatch"]) == (None, None)
+    # the same words read on the day Scry held the number are fixed to Scry's number now
+    done = run_crdex(*args[:-1], "2005-02-01", "--fix", "--dry-run", cwd=tmp_path)
+    assert "+# CR 701.22 is why scrying happens" in done.stdout
+
+
 def test_a_request_too_large_to_judge_is_refused(few_editions_home: Path) -> None:
     from fastapi.testclient import TestClient
 

@@ -64,6 +64,9 @@ LABEL_WORDS = 8
 _LEAD = re.compile(r"^[\s(\[*>•–—-]*(?:(?:MTG|[Pp]er|[Ss]ee|[Ss]ee also)\s+)?$")
 _HEADS = re.compile(r"^\s*[)\]]?\s*(?:[:–—.;-]|$)")
 _ENDS = re.compile(r"^\s*[)\]]?\s*[.;,!]?\s*$")
+# a citation that opens its sentence with what follows as the rule's words: "Per CR 704.4, …"
+_PER = re.compile(r"^[\s(\[*>•–—-]*(?:[Pp]er|[Uu]nder|[Aa]ccording to|[Bb]y)\s+$")
+_PER_AFTER = re.compile(r"^\s*,\s*\S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,9 @@ class Context:
     do: it heads them (``CR 704.5k: legend rule``, ``704.5s - Tokens …``,
     ``702.9a. Flying is …``), it is alone in its sentence (the words are
     the lines around it), it labels a short phrase (``Tap this permanent
-    (CR 701.21a)``, ``Shadow (Rule 702.27) - can only be blocked …``). A
+    (CR 701.21a)``, ``Shadow (Rule 702.27) - can only be blocked …``), it
+    opens a sentence that says what the rule says (``Per CR 704.4, if any
+    actions are performed …``). A
     citation in the middle of a long sentence about something else ("…, so
     the whole sentence is what it performs (CR 406.1).") is not: its words
     describe the code around the rule, not the rule. ``heads`` says more:
@@ -226,7 +231,11 @@ def _context(block: list[_Line], item: _Item, at: int, c: Citation, cites: dict)
     a, b = item.sentence(pos)
     text = item.joined[a:b].strip()
     before, after = item.joined[a:pos], item.joined[pos + len(c.text) : b]
-    heads = bool(_LEAD.match(before) and _HEADS.match(after)) or _names(before, after)
+    heads = (
+        bool(_LEAD.match(before) and _HEADS.match(after))
+        or _names(before, after)
+        or _states(before, after)
+    )
     labelled = heads or _labels(before, after)
     nxt = item.hi + 1
     while len(Context(text).words) < MIN_WORDS and nxt < len(block):
@@ -261,6 +270,11 @@ def _names(before: str, after: str) -> bool:
 def _labels(before: str, after: str) -> bool:
     """A citation that ends a short phrase it labels: "Tap this permanent (CR 701.21a)."."""
     return bool(_ENDS.match(after)) and len(_WORD.findall(before)) <= LABEL_WORDS
+
+
+def _states(before: str, after: str) -> bool:
+    """A citation whose sentence says what the rule says: "Per CR 704.4, if any actions …"."""
+    return bool(_PER.match(before) and _PER_AFTER.match(after))
 
 
 def contexts(text: str, syntax: Syntax | None, citations: Sequence[Citation]) -> list[Context]:

@@ -12,7 +12,9 @@ dated reading), or missing.
 The words around a settled citation are also compared with the rule it
 means (:mod:`.mismatch`): when they fit another rule much better, the
 citation carries a ``mismatch`` warning, and is not rewritten, whatever
-else it is: a fix never rewrites a citation whose meaning is in doubt.
+else it is: a fix never rewrites a citation whose meaning is in doubt. Nor
+one read by its date whose words favour another rule its number has meant
+(:func:`.meaning.contested`): the finding says so ("not fixed: …").
 
 A pin that is no date ("20131313") is a finding of its own, "bad date",
 with what the number meant near the date it was probably meant to be
@@ -34,7 +36,7 @@ from .context import Context
 from .dates import read_bad_date
 from .finder import Citation
 from .follow import follow, label_of
-from .meaning import Reading, read_by_words, read_on_date
+from .meaning import Meaning, Reading, contested, read_by_words, read_on_date
 from .mismatch import WordsCheck
 from .rewrite import hold_pinned_lists, rewrite
 from .verdicts import STATUSES, Judgement, Verdict
@@ -72,6 +74,7 @@ class Judge:
         self._pins: dict[str, EditionRef | str] = {}
         # (number, date or None, words) → verdict: a file cites the same few rules again and again
         self._seen: dict[tuple[str, str | None, bool, tuple[str, ...]], Verdict] = {}
+        self._contests: dict[tuple[str, str, tuple[str, ...]], Meaning | None] = {}
 
     @property
     def edition(self) -> str:
@@ -276,7 +279,8 @@ class Judge:
             status = "mismatch"
         bad = [v for v in verdicts if v.status != "ok"] or list(verdicts)
         replacement, pin = rewrite(citation, verdicts, status, self.target.date)
-        if mismatch is not None:
+        doubt = self._doubt(verdicts, words) if mismatch is None and replacement else None
+        if mismatch is not None or doubt is not None:
             replacement = pin = None  # its meaning is in doubt: never rewritten
         if not citation.is_range:
             message = bad[0].detail
@@ -286,6 +290,8 @@ class Judge:
             message = f"{citation.number} is {replacement} in {self.edition}"
         else:
             message = f"{citation.number}: " + "; ".join(v.brief for v in bad)
+        if doubt is not None:
+            message += f"; not fixed: {doubt}"
         if mismatch is not None:
             now = f" ({mismatch.now} in {self.edition})" if mismatch.now != mismatch.better else ""
             message += (
@@ -295,6 +301,31 @@ class Judge:
         return Judgement(
             citation, status, message, self.edition, verdicts, replacement, pin, mismatch, context
         )
+
+    def _doubt(self, verdicts: tuple[Verdict, ...], words: Sequence[str]) -> str | None:
+        """Why a dated reading is in doubt: its words favour another rule its number has meant.
+
+        A line's date is when the line was last written, not always when its
+        number was chosen (a comment re-wrapped years later keeps its old
+        number), and a date given for a whole text may not fit every line of
+        it. Where the words favour another meaning of the number
+        (:func:`.meaning.contested`), the date is not trusted enough to
+        rewrite it; a mismatch warning says more when the words are labelled
+        enough to be compared (:mod:`.mismatch`).
+        """
+        for v in verdicts:
+            r = v.reading
+            if r is None or r.how != "dated":
+                continue
+            key = (v.number, r.identity.id if r.identity else "", tuple(words))
+            if key not in self._contests:
+                self._contests[key] = contested(
+                    self.graph, v.number, r, list(words), self.rule_words
+                )
+            other = self._contests[key]
+            if other is not None:
+                return f"its words fit {other.brief}, which {v.number} also meant"
+        return None
 
     def judge_all(
         self,

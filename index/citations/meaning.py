@@ -33,7 +33,15 @@ from crdex.index.lineage.history import describe
 
 from .words import RuleWords, stems
 
-__all__ = ["COMING", "Meaning", "Reading", "meanings", "read_by_words", "read_on_date"]
+__all__ = [
+    "COMING",
+    "Meaning",
+    "Reading",
+    "contested",
+    "meanings",
+    "read_by_words",
+    "read_on_date",
+]
 
 # how long before taking effect an edition is posted (and may be followed)
 COMING = _dt.timedelta(days=16)
@@ -44,6 +52,11 @@ WORDS_FIT = 0.3
 # words; "one" settles nothing)
 WORDS_MARGIN = 0.25
 WORDS_WEIGHT = 0.45
+# a dated reading is contested (and not rewritten) when another rule the number has meant
+# fits the words this much better, by a term of art the dated rule lacks (its weight at
+# least half that of a word one rule alone uses: "scrying", "shroud", not "draw")
+CONTEST_MARGIN = 0.1
+CONTEST_TERM = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,3 +214,34 @@ def read_by_words(
             "words", last, ident, meanings=listed_, fit=best, edition_id=graph.editions[last].id
         )
     return Reading("ambiguous", None, None, meanings=listed_)
+
+
+def contested(
+    graph: Graph, number: str, reading: Reading, words: list[str], rule_words: RuleWords
+) -> Meaning | None:
+    """Another rule ``number`` has meant that its words favour over the dated ``reading``.
+
+    Far less than words need to settle a number (:func:`read_by_words`):
+    withholding a fix costs little, rewriting a citation to a rule its words
+    do not describe corrupts the code. "CR 502.36 is why scrying happens
+    before you draw, …" read on 2008-05-01 is Shroud by its date, but
+    "scrying" is Scry's, which 502.36 was until 2007-02-01.
+    """
+    dated, at = reading.identity, reading.edition
+    if dated is None or at is None or not words:
+        return None
+    spans = meanings(graph, number)
+    if len(spans) < 2:
+        return None
+    own = set(stems(" ".join(words)))
+    mine = rule_words.family(dated, at)
+    base = rule_words.fit(own, mine)
+    for ident, first, last in spans:
+        if ident is dated:
+            continue
+        family = rule_words.family(ident, last)
+        if rule_words.fit(own, family) - base < CONTEST_MARGIN:
+            continue
+        if any(rule_words.weight([w]) >= CONTEST_TERM for w in own & family - mine):
+            return _meaning(graph, ident, first, last)
+    return None

@@ -11,7 +11,8 @@ given. Three rules keep that safe on any tree:
 - **Everything checked first.** Before any file is changed, every file to
   be changed is checked: it still holds the bytes that were read (another
   process did not edit it meanwhile), it may be written, and, when it is
-  replaced, its folder lets a file be created and renamed. One file that
+  replaced, its folder lets a file be created and renamed; a file whose
+  mode lets nobody write it is not written even by the superuser. One file that
   cannot be written stops the fix before anything changed, and the error
   names every such file.
 - **Exact account of a failure.** A write can still fail after the checks
@@ -139,6 +140,10 @@ def _unwritable(w: PlannedWrite) -> str | None:
     real = os.path.realpath(path)
     if not os.access(real, os.W_OK):
         return "cannot be written (Permission denied)"
+    if not st.st_mode & 0o222:
+        # the superuser may write anything, but a file nobody may write was made read-only
+        # on purpose: a fix does not overrule that (as an editor asks before it does)
+        return f"is read-only (mode {stat.S_IMODE(st.st_mode):04o}); not written"
     if st.st_nlink == 1 and not os.access(os.path.dirname(real) or ".", os.W_OK | os.X_OK):
         return f"cannot be replaced: no file can be created in {os.path.dirname(real)}"
     return None

@@ -37,7 +37,7 @@ from .gitdates import GitDates
 from .judge import Judge
 from .verdicts import Judgement
 
-__all__ = ["Row", "Scores", "measure", "read_rows", "replay", "run_git", "score"]
+__all__ = ["Row", "Scores", "measure", "read_rows", "replay", "run_git", "score", "table"]
 
 _SUFFIX = {
     "Python": "py",
@@ -174,6 +174,33 @@ class Scores:
             "undated_reused": self.reused,
             "misses": self.misses,
         }
+
+
+_CLASSES = ("correct", "wrong", "moved", "reused", "all")
+
+
+def table(scores: Scores) -> str:
+    """The per-class report, as a markdown table: dated verdicts right, and the mismatch
+    warning's precision (right of those given) and recall (found of those expected)."""
+
+    def cell(t: Tally | None) -> str:
+        return "–" if t is None or not t.total else f"{t.right}/{t.total} ({t.share:.0%})"
+
+    lines = [
+        "| class | dated verdicts right | mismatch precision | mismatch recall |",
+        "|---|---|---|---|",
+    ]
+    for cls in _CLASSES:
+        if cls not in scores.dated:
+            continue
+        row = [cls, *(cell(t.get(cls)) for t in (scores.dated, scores.flagged, scores.expected))]
+        lines.append("| " + " | ".join(row) + " |")
+    s = scores.settled
+    lines.append(
+        f"\nundated: of {scores.reused} numbers that have meant several rules, {s.total} settled "
+        f"by their words, {s.right} of them as their dates settle them"
+    )
+    return "\n".join(lines)
 
 
 def _family(a: str, b: str) -> bool:

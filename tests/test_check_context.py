@@ -113,6 +113,9 @@ def test_a_long_line_is_read_only_near_each_citation() -> None:
         # one in the middle of a long sentence about the code describes the code
         ("// The loop here is what CR 601.2 asks of us, so the stack holds it.\n", False, False),
         ("// See CR 502.36 in the old rules for this.\n", False, False),
+        # a reference in brackets, as the rules' own text writes one, points elsewhere
+        ("// (See rule 603.11.) Miracle means you may reveal it as you draw it.\n", False, False),
+        ("// (See rule 603.11.)\n", True, True),
     ],
 )
 def test_which_citations_label_their_words(text: str, labelled: bool, heads: bool) -> None:

@@ -62,7 +62,10 @@ CROWD = 12
 # a phrase a citation ends and labels has at most this many words
 LABEL_WORDS = 8
 _LEAD = re.compile(r"^[\s(\[*>•–—-]*(?:(?:MTG|[Pp]er|[Ss]ee|[Ss]ee also)\s+)?$")
-_HEADS = re.compile(r"^\s*[)\]]?\s*(?:[:–—.;-]|$)")
+# what follows a citation that heads its words: a colon, a dash, a period ("702.9a. Flying"),
+# or nothing; not a period that closes a bracket before more words: "(See rule 603.11.)
+# “Miracle [cost]” means …" in the rules' own text points elsewhere, it labels nothing
+_HEADS = re.compile(r"^\s*[)\]]?\s*(?:[:–—;-]|\.(?:[)\]]\s*$|(?![)\]]))|$)")
 _ENDS = re.compile(r"^\s*[)\]]?\s*[.;,!]?\s*$")
 # a citation that opens its sentence with what follows as the rule's words: "Per CR 704.4, …"
 _PER = re.compile(r"^[\s(\[*>•–—-]*(?:[Pp]er|[Uu]nder|[Aa]ccording to|[Bb]y)\s+$")

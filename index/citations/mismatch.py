@@ -50,9 +50,11 @@ a term of art; a caller can bound how many one check may run
 
 The constants were chosen on the development citations
 (``tests/data/citations-dev.tsv``: 7 warnings, all right, of 33 citations
-whose words describe another rule) and checked on the verbose docstrings of
-an engine outside that set, where the first, looser rules (no label, no
-name) gave 45 warnings of which 5 were right, and these give 3, all right.
+whose words describe another rule). On the verbose docstrings of an
+engine outside that set, the first, looser rules (no label, no name) gave
+45 warnings of which 5 were right; on two engines outside it, these give
+none in 3,754 citations (tyler274/rummage) and 2, both on wrong
+citations, in 119 (jackmaiorino/mtg-kernel).
 """
 
 from __future__ import annotations

@@ -27,6 +27,11 @@ def fix(paths: list[Path], **options: bool):
     return check_paths(paths, judge, fix=True, **options)
 
 
+def stale_files(folder: Path) -> None:
+    for name in ("a.js", "b.js", "c.js"):
+        (folder / name).write_text(STALE, encoding="utf-8")
+
+
 def test_a_link_out_of_the_tree_is_not_written(tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere" / "shared.js"
     outside.parent.mkdir()
@@ -64,8 +69,7 @@ def test_a_named_link_is_written_where_it_leads(tmp_path: Path) -> None:
 def test_every_file_is_checked_before_any_is_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for name in ("a.js", "b.js", "c.js"):
-        (tmp_path / name).write_text(STALE, encoding="utf-8")
+    stale_files(tmp_path)
     real_access = os.access
     locked = {str((tmp_path / n).resolve()) for n in ("b.js", "c.js")}
 
@@ -87,8 +91,7 @@ def test_every_file_is_checked_before_any_is_changed(
 def test_a_failure_half_way_says_exactly_what_was_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for name in ("a.js", "b.js", "c.js"):
-        (tmp_path / name).write_text(STALE, encoding="utf-8")
+    stale_files(tmp_path)
     real_write = writing._write
 
     def write(w: writing.PlannedWrite) -> None:

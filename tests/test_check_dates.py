@@ -188,3 +188,22 @@ def test_cli_dates_option_and_header(mini_home: Path, repo: Path) -> None:
     )
     assert done.returncode == 2
     assert "--as-of dates every citation" in done.stderr
+
+
+def test_a_date_its_words_contest_is_not_fixed(repo: Path) -> None:
+    # written on 2010-08-01, when 701.2 was Scry ("701.2. Scry" in 2010-07-16); but its
+    # words are Attach's, 701.2 from 2010-10-01 on ("To attach an Aura, Equipment, or
+    # Fortification to an object means to take it from where it currently is and put it
+    # onto that object"): the date alone does not rewrite it to Scry's 701.3
+    line = (
+        "# what the code below does follows rule 701.2 so we attach the Equipment to a creature\n"
+    )
+    commit(repo, {"a.py": line}, "2010-08-01T12:00:00+0000")
+    graph = invented_library(MINI_LIBRARY).graph()
+    report = check_paths([repo], Judge(graph), dates=GitDates(), fix=True, dry_run=True)
+    ((_path, j),) = report.judgements
+    assert (j.status, j.verdicts[0].current, j.replacement) == ("moved", "701.3", None)
+    assert j.message.endswith(
+        "not fixed: its words fit Attach (2010-10-01 … 2011-01-01), which 701.2 also meant"
+    )
+    assert not report.diffs

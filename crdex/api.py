@@ -78,6 +78,10 @@ def _text(number: object) -> str:
     return number
 
 
+# the searches one posted text may run to compare its citations' words with the rules
+CHECK_SEARCHES = 50
+
+
 class Reader:
     """Read-only answers from one library (or the bundled samples when it is empty).
 
@@ -239,11 +243,7 @@ class Reader:
         holds (in their own numbering, ``result.summary``) instead of the
         CR, ``"all"`` both.
         """
-        if self._search is None:
-            from crdex.index.search import open_search
-
-            self._search = open_search(self.home, notice=self._notice, must_exist=self._explicit)
-        return self._search.search(
+        return self.search_index().search(
             query,
             edition=edition,
             as_of=as_of,
@@ -252,17 +252,42 @@ class Reader:
             source=source,
         )
 
+    def search_index(self) -> Any:
+        """The library's search index, opened on first use and kept."""
+        if self._search is None:
+            from crdex.index.search import open_search
+
+            self._search = open_search(self.home, notice=self._notice, must_exist=self._explicit)
+        return self._search
+
     def check_text(
-        self, text: str, *, path: str = "-", edition: str = "latest", as_of: str | None = None
-    ) -> list[Any]:
-        """The citation checker's judgements of every rule citation in ``text``.
+        self,
+        text: str,
+        *,
+        path: str = "-",
+        edition: str = "latest",
+        as_of: str | None = None,
+        searches: int | None = CHECK_SEARCHES,
+    ) -> Any:
+        """The citation checker's report on every rule citation in ``text`` (a CheckReport).
 
         ``path`` names the text (its suffix chooses how comments are found:
-        ``-`` and ``.txt`` read it as prose).
+        ``-`` and ``.txt`` read it as prose); ``as_of`` is the date it was
+        written. Its words are compared with the rules through the search,
+        at most ``searches`` times; it may hold at most
+        :data:`~crdex.index.citations.MAX_CITATIONS` citations.
         """
-        from crdex.index.citations import Judge, check_text
+        from crdex.index.citations import MAX_CITATIONS, Judge, RuleWords, WordsCheck, check_one
+        from crdex.index.search import SearchError
 
-        return check_text(text, path, Judge(self.lineage.graph, edition, as_of=as_of))
+        graph = self.lineage.graph
+        try:
+            index = self.search_index()
+        except SearchError:
+            index = None  # words still settle reused numbers; nothing is compared
+        words = WordsCheck(graph, RuleWords.of(graph), index, searches)
+        judge = Judge(graph, edition, as_of=as_of, words=words)
+        return check_one(text, path, judge, limit=MAX_CITATIONS)
 
     def identify(
         self,

@@ -7,7 +7,9 @@ in the official text format:
 - 2010-10-01: 701.2 Attach is inserted, so Scry is 701.3 and Fateseal 701.4;
 - 2011-01-01: Fateseal is gone; Attach (701.2a) gains a sentence.
 
-The expected verdicts below follow from reading those three files.
+The expected verdicts below follow from reading those three files. A
+number without a date means the rule its words name when it has named more
+than one: 701.2 named Scry, then Attach; 701.3 Fateseal, then Scry.
 """
 
 from __future__ import annotations
@@ -28,18 +30,24 @@ def graph() -> Graph:
 
 
 def verdict(text: str, edition: str = "latest", as_of: str | None = None) -> tuple:
+    """The verdict on the one citation of ``text``, read with the words around it."""
     judge = Judge(graph(), edition, as_of=as_of)
-    (citation,) = find_in_line(text)
-    j = judge.judge(citation)
+    (j,) = check_text(text, "notes.txt", judge)
     return j.status, [v.current for v in j.verdicts], j.replacement, j.pin_replacement
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # Scry is 701.3 in the latest edition
-        ("rule 701.3", ("ok", ["701.3"], None, None)),
-        ("rules 701.1–3", ("ok", ["701.1", "701.2", "701.3"], None, None)),
+        # 701.3 was Fateseal, then Scry: with no date and no words, either
+        ("rule 701.3", ("ambiguous", [None], None, None)),
+        ("rules 701.1–3", ("ambiguous", ["701.1", None, None], None, None)),
+        # the words settle it: Scry is 701.3 in the latest edition; Fateseal is gone
+        ("To scry, see rule 701.3.", ("ok", ["701.3"], None, None)),
+        ("To fateseal, see rule 701.3.", ("removed", [None], None, None)),
+        # 701.2 was Scry, then Attach: Scry is 701.3 now (and the words never rewrite it)
+        ("Scry is rule 701.2.", ("moved", ["701.3"], "701.3", None)),
+        ("Attach an Equipment: rule 701.2", ("ok", ["701.2"], None, None)),
         # 701.2 was Scry on 2010-07-16; Scry is 701.3 now, same wording
         ("20100716 - 701.2", ("moved", ["701.3"], "701.3", "20110101")),
         ("2010-07-16: CR 701.2a", ("moved", ["701.3a"], "701.3a", "2011-01-01")),
@@ -70,12 +78,27 @@ def test_messages_say_what_became_of_the_rule() -> None:
         "was removed in 2011-01-01 (last in 2010-10-01 as 701.4)"
     )
     (c,) = find_in_line("20100716 - 701.2")
-    assert judge.judge(c).message == "701.2 as of 2010-07-16 is 701.3 in 2011-01-01 (Scry)"
+    assert judge.judge(c).message == (
+        "701.2 as of 2010-07-16 is 701.3 in 2011-01-01 (Scry); 701.2 is now Attach"
+    )
+    (j,) = check_text("rule 701.3", "a.txt", judge)
+    assert j.message == (
+        "701.3 has meant 2 rules: Fateseal (2010-07-16); Scry (2010-10-01 … 2011-01-01); "
+        "nothing settles which (no date, and its words fit none clearly better)"
+    )
 
 
 def test_another_edition_and_an_assumed_date() -> None:
-    assert verdict("rule 701.3", edition="2010-07-16")[0] == "ok"
-    assert verdict("rule 701.4", edition="2010-08-01")[0] == "missing"  # first in 2010-10-01
+    assert verdict("Fateseal is rule 701.3", edition="2010-07-16")[0] == "ok"
+    assert verdict("Scry is rule 701.3", edition="2010-07-16") == (
+        "moved",
+        ["701.2"],
+        "701.2",
+        None,
+    )
+    # 701.4 has only ever been Fateseal (from 2010-10-01), which was 701.3 on 2010-08-01
+    assert verdict("rule 701.4", edition="2010-08-01")[:2] == ("moved", ["701.3"])
+    assert verdict("rule 701.9", edition="2010-08-01")[0] == "missing"
     assert verdict("rule 701.2", as_of="2010-07-16") == ("moved", ["701.3"], "701.3", None)
 
 
@@ -122,21 +145,30 @@ def test_check_paths_fix_keeps_encoding_and_line_endings(tmp_path: Path) -> None
 
 def test_cli_reports_path_line_column_and_exits_1(mini_home: Path, tmp_path: Path) -> None:
     src = tmp_path / "engine.py"
-    src.write_text("x = 601.2  # CR 701.3\n# 20100716 - 701.2\n# rule 701.9\n", encoding="utf-8")
+    src.write_text(
+        "x = 601.2  # CR 701.3: scry\n# 20100716 - 701.2\n# rule 701.9\n", encoding="utf-8"
+    )
     done = crdex(tmp_path, "check", "engine.py", "--home", str(mini_home))
     assert done.returncode == 1
     assert done.stdout.splitlines() == [
-        "engine.py:2:3: moved: 20100716 - 701.2: 701.2 as of 2010-07-16 is 701.3 in 2011-01-01 (Scry)",
+        "engine.py:2:3: moved: 20100716 - 701.2: 701.2 as of 2010-07-16 is 701.3 in 2011-01-01 "
+        "(Scry); 701.2 is now Attach",
         "engine.py:3:3: does not exist: rule 701.9: no 701.9 in 2011-01-01 (701 has 701.1–701.3)",
     ]
+    assert done.stderr.splitlines()[0] == (
+        "checking 1 file against 2011-01-01; dates from git (the commit that last wrote each "
+        "line); 1 file not dated"
+    )
     assert "3 citations in 1 file checked against 2011-01-01" in done.stderr
 
 
 def test_cli_clean_files_exit_0(mini_home: Path, tmp_path: Path) -> None:
-    (tmp_path / "ok.md").write_text("See rule 701.3 and 100 cards.\n", encoding="utf-8")
+    (tmp_path / "ok.md").write_text(
+        "Scry with rule 701.3; decks have 100 cards.\n", encoding="utf-8"
+    )
     done = crdex(tmp_path, "check", "ok.md", "--home", str(mini_home), "-v")
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "ok.md:1:5: ok: rule 701.3: 701.3 in 2011-01-01\n"
+    assert done.stdout == "ok.md:1:11: ok: rule 701.3: 701.3 in 2011-01-01\n"
 
 
 def test_cli_fix_dry_run_prints_the_diff_only(mini_home: Path, tmp_path: Path) -> None:
@@ -175,7 +207,22 @@ def test_cli_json(mini_home: Path, tmp_path: Path) -> None:
         "current": ["701.4"],
         "replacement": None,
         "pin_replacement": None,
+        # 701.4 has named Fateseal only: no date or word is needed to read it
+        "meaning": [
+            {
+                "number": "701.4",
+                "how": "only",
+                "date": None,
+                "edition": "2010-10-01",
+                "identity": "2010-07-16/701.3",
+                "note": None,
+                "meanings": [],
+            }
+        ],
+        "mismatch": None,
+        "words": "rule 701.4",
     }
+    assert data["dates"] == "git"
 
 
 @pytest.mark.parametrize(

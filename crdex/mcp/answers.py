@@ -176,18 +176,11 @@ class Answers:
         return Answer(result.to_dict(), render.search(result))
 
     def check_citations(self, text: str, edition: str, as_of: str | None) -> Answer:
-        reader = self.reader
-        judgements = reader.check_text(text, edition=edition, as_of=as_of)
-        counts: dict[str, int] = {}
-        for j in judgements:
-            counts[j.status] = counts.get(j.status, 0) + 1
-        data = {
-            "edition": judgements[0].edition if judgements else reader.edition(edition).id,
-            "citations": len(judgements),
-            "problems": sum(not j.ok for j in judgements),
-            "counts": counts,
-            "findings": [j.to_dict() for j in judgements],
-        }
+        report = self.reader.check_text(text, edition=edition, as_of=as_of)
+        judgements = [j for _path, j in report.judgements]
+        full = report.to_dict()
+        data = {k: full[k] for k in ("edition", "dates", "citations", "problems", "warnings")}
+        data |= {"counts": full["counts"], "findings": [j.to_dict() for j in judgements]}
         return Answer(data, render.check(data, judgements))
 
     # -- across editions ----------------------------------------------------------------

@@ -144,12 +144,17 @@ class CheckShape(TypedDict):
     """The verdicts on every rule citation of a text (as ``crdex check --json``)."""
 
     edition: str
+    dates: Annotated[str, _("where undated citations got a date: 'as-of DATE' or 'none'")]
     citations: int
     problems: int
+    warnings: Annotated[int, _("mismatches: citations whose words fit another rule")]
     counts: Annotated[dict[str, int], _("citations per status")]
     findings: Annotated[
         list[Record],
-        _("line, column, text, numbers, status, message, current numbers, replacement"),
+        _(
+            "line, column, text, numbers, status, message, current numbers, replacement, "
+            "meaning (how each number was read), mismatch, words"
+        ),
     ]
 
 

@@ -219,8 +219,9 @@ def register_tools(server: MCPServer, answers: Answers) -> None:
         as_of: Annotated[
             str | None,
             Field(
-                description="When citations without a date were written (a date or edition); "
-                "default: as of `edition`"
+                description="The date the text was written (YYYY-MM-DD): citations without a "
+                "date are read in the edition in force then, or about to take effect; "
+                "default: none, their words settle numbers that meant several rules"
             ),
         ] = None,
     ) -> Annotated[CallToolResult, CheckShape]:
@@ -228,8 +229,11 @@ def register_tools(server: MCPServer, answers: Answers) -> None:
 
         Citations look like 'CR 601.2f', 'rule 702.19b', '[702.19b]',
         'rules 119.7-8', '601.2a-h' or date-pinned '20100716 - 601.2f'. Each
-        is ok, does not exist, moved (with its number now), text changed
-        (since its pinned date) or removed.
+        means the rule its number held when written (its pinned date, else
+        `as_of`, else its only rule or its words; else it is ambiguous) and
+        is ok, does not exist, moved (with its number now), text changed,
+        removed or ambiguous; a mismatch warns that its words fit another
+        rule much better.
         """
         return ask(answers.check_citations, text, edition, as_of)
 

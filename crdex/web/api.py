@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field, ValidationError
 from starlette.responses import JSONResponse, Response
 
 from crdex.actions.coverage import coverage_summary
-from crdex.index.citations import CheckReport, FileResult
+from crdex.index.citations import TooManyCitations
 from crdex.index.show import GlossaryView
 
 from .errors import BadValue
@@ -275,7 +275,11 @@ class CheckRequest(BaseModel):
         description="A file name whose suffix says how to find comments (main.py); never read.",
     )
     edition: str = Field("latest", description="The edition to check against.")
-    as_of: str | None = Field(None, description="The date citations without one were written.")
+    as_of: str | None = Field(
+        None,
+        description="The date the text was written: citations without a date of their own "
+        "are read in the edition in force then, or about to take effect.",
+    )
 
 
 @router.post(
@@ -315,10 +319,12 @@ def _checked(request: Request, asked: CheckRequest) -> Response:
     site = site_of(request)
     eid = site.edition_id(edition_name(asked.edition))
     as_of = date_value(asked.as_of, "as_of") if asked.as_of else None
-    judgements = site.reader.check_text(
-        asked.text, path=asked.path or "-", edition=eid, as_of=as_of
-    )
-    report = CheckReport(eid, files=[FileResult(asked.path or "-", judgements)])
+    try:
+        report = site.reader.check_text(
+            asked.text, path=asked.path or "-", edition=eid, as_of=as_of
+        )
+    except TooManyCitations as exc:
+        raise HTTPException(413, str(exc)) from None
     return cache_for(JSONResponse(report.to_dict()), "private")
 
 

@@ -28,6 +28,7 @@ contains ``crdex: ignore`` is skipped. Ranges are expanded with
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -69,9 +70,13 @@ _ITEM_RE = re.compile(_ITEM)
 _LIST_SEP = re.compile(rf"{_S}(?:,{_S}(?:and{_S}|or{_S})?|/{_S}|\s(?:and|or|&){_S})")
 # what makes a bracketed number without a dot a rule: a rules keyword just before it
 _RULES_BEFORE = re.compile(rf"(?:{_CR}(?:{_S}(?:{_RULEWORD}|§))?|{_RULEWORD}|§){_S}\Z")
+# the longest such keyword with its spaces ("Comprehensive Rules  RULES  "), and some
+_KEYWORD_REACH = 48
+_RULE_WORD_ONLY = re.compile(r"[Rr]ules?|RULES?|§")
 _BRACKET = re.compile(rf"\[{_S}(?P<item>{_ITEM}){_S}\]")
 _BARE = re.compile(rf"(?<![\w.$/#\\@-])(?P<start>[1-9]\d{{2}}\.[1-9]\d{{0,2}}{_L}){_STOP}{_TAIL}")
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+_DIGIT = re.compile(r"\d")
 # a line that says so is skipped, like a linter's "noqa"
 IGNORE = re.compile(r"crdex:\s?ignore", re.IGNORECASE)
 
@@ -118,6 +123,12 @@ _Pin = tuple[str | None, str, int]
 _NO_PIN: _Pin = (None, "", -1)
 
 
+@functools.lru_cache(maxsize=4096)
+def _canonical(number: str) -> str:
+    """A number as the rules write it (a dense line repeats the same few thousand)."""
+    return str(RuleNumber.parse(number))
+
+
 def _item(m: re.Match[str], offset: int = 0) -> _Item:
     """(number text, start, end, members, first, separator, last) of an item match."""
     first = m.group("start")
@@ -132,7 +143,7 @@ def _item(m: re.Match[str], offset: int = 0) -> _Item:
     if len(members) > 1:
         end = m.end("lend") if m.group("lend") else m.end("nend")
     else:
-        members, end, sep, last = [str(RuleNumber.parse(first))], m.end("start"), "", ""
+        members, end, sep, last = [_canonical(first)], m.end("start"), "", ""
     start = m.start("start")
     return (
         m.string[start:end],
@@ -159,13 +170,30 @@ def valid_date(text: str) -> str | None:
         return None
 
 
+def _keyword_before(text: str, end: int) -> bool:
+    """Whether a rules keyword ends right before ``end`` ("rule [702]").
+
+    Only the few characters a keyword can take are searched, so that a line
+    of many brackets costs time in proportion to its length.
+    """
+    start = max(0, end - _KEYWORD_REACH)
+    m = _RULES_BEFORE.search(text, start, end)
+    # a match cut out of a longer word by the window ("xCR") is none
+    return m is not None and not (m.start() == start > 0 and text[start - 1].isalnum())
+
+
 def find_in_line(text: str, line: int = 1) -> list[Citation]:
-    """The citations in one line of prose, in order of their column."""
+    """The citations in one line of prose, in order of their column.
+
+    Time is linear in the line's length: each span taken is marked in a
+    byte mask, and a candidate is checked against the mask over its own
+    width (a line of a megabyte is read in about a second).
+    """
     found: list[Citation] = []
-    taken: list[tuple[int, int]] = []
+    busy = bytearray(len(text))
 
     def free(a: int, b: int) -> bool:
-        return all(b <= x or a >= y for x, y in taken)
+        return busy.find(1, a, b) < 0
 
     def add(col: int, written_end: int, style: str, item: _Item, pin: _Pin) -> None:
         number, start, end, members, first, sep, last = item
@@ -187,7 +215,7 @@ def find_in_line(text: str, line: int = 1) -> list[Citation]:
                 pin_start=pin[2],
             )
         )
-        taken.append((col, written_end))
+        busy[col:written_end] = b"\x01" * (written_end - col)
 
     def listed(pos: int, style: str, dotted: bool, pin: _Pin) -> None:
         """The items that follow an item at ``pos`` in a list, as citations of the same kind."""
@@ -219,7 +247,7 @@ def find_in_line(text: str, line: int = 1) -> list[Citation]:
         item_m = _ITEM_RE.match(text, m.end())
         if item_m is None or not free(m.start(), item_m.end()):
             continue
-        style = "cr" if not re.fullmatch(r"[Rr]ules?|RULES?|§", m.group("kw")) else "rule"
+        style = "rule" if _RULE_WORD_ONLY.fullmatch(m.group("kw")) else "cr"
         item = _item(item_m)
         add(m.start(), item[2], style, item, _NO_PIN)
         listed(item[2], style, "." in item_m.group("start"), _NO_PIN)
@@ -228,7 +256,7 @@ def find_in_line(text: str, line: int = 1) -> list[Citation]:
             continue
         item_m = _ITEM_RE.match(text, m.start("item"))
         assert item_m is not None
-        if "." not in item_m.group("start") and not _RULES_BEFORE.search(text, 0, m.start()):
+        if "." not in item_m.group("start") and not _keyword_before(text, m.start()):
             continue  # "[123]": an index or a footnote, unless it follows "rule" or "CR"
         add(m.start(), m.end(), "bracket", _item(item_m), _NO_PIN)
     for m in _BARE.finditer(text):
@@ -253,6 +281,6 @@ def find_citations(text: str, syntax: Syntax | None = None) -> list[Citation]:
     prose = prose_mask(text, syntax)
     out: list[Citation] = []
     for number, line in _lines(prose):
-        if any(ch.isdigit() for ch in line) and not IGNORE.search(line):
+        if _DIGIT.search(line) and not IGNORE.search(line):
             out.extend(find_in_line(line, number))
     return out

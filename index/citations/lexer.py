@@ -16,11 +16,12 @@ span lines (Python triple quotes, JavaScript backticks).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
-__all__ = ["SYNTAXES", "Syntax", "prose_mask", "syntax_for"]
+__all__ = ["SYNTAXES", "Syntax", "prose_mask", "prose_regions", "syntax_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,17 +75,19 @@ def _blank(text: str) -> str:
     return "".join(c if c in "\r\n" else " " for c in text)
 
 
-def prose_mask(text: str, syntax: Syntax | None) -> str:
-    """``text`` with everything outside comments and strings blanked (same length)."""
-    if syntax is None:
-        return text
-    out: list[str] = []
+def prose_regions(text: str, syntax: Syntax) -> list[tuple[int, int, str]]:
+    """The comments and strings of a source file: (start, end, kind) offsets, in order.
+
+    ``kind`` is ``line`` (a line comment, without its line break), ``block``
+    (a block comment) or ``string``.
+    """
+    regions: list[tuple[int, int, str]] = []
     n = len(text)
     kinds = {tok: ("line", "") for tok in syntax.line}
     kinds |= {a: ("block", b) for a, b in syntax.block}
     kinds |= {q: ("string", q) for q in syntax.strings}
-    opener = re.compile("|".join(re.escape(t) for t in sorted(kinds, key=len, reverse=True)))
-    i = code_start = 0
+    opener = _opener(tuple(sorted(kinds, key=len, reverse=True)))
+    i = 0
     while (m := opener.search(text, i)) is not None:
         tok = m.group(0)
         i = m.start()
@@ -100,28 +103,54 @@ def prose_mask(text: str, syntax: Syntax | None) -> str:
                 i += len(tok)
                 continue
             end = found
-        out.append(_blank(text[code_start:i]))
-        out.append(text[i:end])
-        i = code_start = end
+        regions.append((i, end, kind))
+        i = end
+    return regions
+
+
+@functools.cache
+def _opener(tokens: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(t) for t in tokens))
+
+
+def prose_mask(text: str, syntax: Syntax | None) -> str:
+    """``text`` with everything outside comments and strings blanked (same length)."""
+    if syntax is None:
+        return text
+    out: list[str] = []
+    code_start = 0
+    for start, end, _kind in prose_regions(text, syntax):
+        out.append(_blank(text[code_start:start]))
+        out.append(text[start:end])
+        code_start = end
     out.append(_blank(text[code_start:]))
     return "".join(out)
 
 
+_EOL = re.compile(r"[\r\n]")
+
+
 def _line_end(text: str, i: int) -> int:
-    ends = [j for j in (text.find("\n", i), text.find("\r", i)) if j >= 0]
-    return min(ends) if ends else len(text)
+    m = _EOL.search(text, i)
+    return m.start() if m else len(text)
+
+
+@functools.cache
+def _string_body(close: str, multiline: bool) -> re.Pattern[str]:
+    """The rest of a string literal up to and including ``close``.
+
+    Backslash escapes anything (a line break too, as C's line splice); a
+    single-line string stops at a line break. Possessive, so that an
+    unclosed quote costs one pass over what follows it.
+    """
+    esc = re.escape(close)
+    eol = "" if multiline else "\r\n"
+    body = f"[^\\\\{esc}{eol}]" if len(close) == 1 else f"(?!{esc})[^\\\\{eol}]"
+    return re.compile(f"(?:\\\\.|{body})*+{esc}", re.DOTALL)
 
 
 def _string_end(text: str, i: int, close: str, multiline: bool) -> int | None:
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if text.startswith(close, i):
-            return i + len(close)
-        if ch in "\r\n" and not multiline:
-            return None
-        i += 1
-    return None if not multiline else n
+    m = _string_body(close, multiline).match(text, i)
+    if m is not None:
+        return m.end()
+    return len(text) if multiline else None

@@ -10,22 +10,20 @@ device or pipe (``/dev/null``, ``<(…)``) is read like a file.
 
 Files are decoded as UTF-8 (with or without BOM), UTF-16 with a BOM, then
 cp1252, then Latin-1, and written back in the same encoding with the same
-line endings (through :mod:`crdex.index.outputs`: links are followed, the
-file is replaced whole, its mode kept): a fix changes the citations and
-nothing else.
+line endings (:mod:`.writing` says which files a fix may write, and how):
+a fix changes the citations and nothing else.
 """
 
 from __future__ import annotations
 
 import codecs
+import hashlib
 import os
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from crdex.index.outputs import write_bytes
 
 from .errors import SourceError
 from .ignore import IgnoreRules
@@ -36,9 +34,9 @@ __all__ = [
     "Skipped",
     "SourceFile",
     "SourceWalk",
+    "digest",
     "missing_paths",
     "read_source",
-    "write_source",
 ]
 
 STDIN = "-"
@@ -69,6 +67,7 @@ class SourceFile:
     text: str
     encoding: str
     bom: bytes = b""
+    digest: str = ""
 
 
 def missing_paths(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
@@ -144,6 +143,11 @@ def _unread(entry: os.DirEntry[str], is_dir: bool, rules: IgnoreRules, real: Pat
     return None
 
 
+def digest(data: bytes) -> str:
+    """What a file held when it was read, to see whether it changed before it is written."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
 def read_source(path: str) -> SourceFile | None:
     """The file's text (``-``: standard input), or None when it is binary."""
     try:
@@ -153,24 +157,18 @@ def read_source(path: str) -> SourceFile | None:
             data, where = Path(path).read_bytes(), Path(path)
     except OSError as exc:
         raise SourceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    seen = digest(data)
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:
-                return SourceFile(where, data[len(bom) :].decode(encoding), encoding, bom)
+                return SourceFile(where, data[len(bom) :].decode(encoding), encoding, bom, seen)
             except UnicodeDecodeError:
                 return None
     if b"\x00" in data[:8192]:
         return None
     for encoding in ("utf-8", "cp1252", "latin-1"):
         try:
-            return SourceFile(where, data.decode(encoding), encoding)
+            return SourceFile(where, data.decode(encoding), encoding, digest=seen)
         except UnicodeDecodeError:
             continue
     return None  # pragma: no cover - latin-1 decodes every byte
-
-
-def write_source(source: SourceFile, text: str) -> None:
-    """Write ``text`` back to the file in its original encoding (through links, replaced whole)."""
-    if source.path is None:
-        raise SourceError("standard input cannot be fixed in place; use --dry-run for the diff")
-    write_bytes(source.path, source.bom + text.encode(source.encoding))

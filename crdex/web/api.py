@@ -35,7 +35,7 @@ from .params import (
     rule_number,
     term_name,
 )
-from .site import filter_changes, on_reader, site_of
+from .site import filter_changes, in_lane, on_reader, site_of
 
 __all__ = ["MAX_CHECK_BYTES", "CheckRequest", "router"]
 
@@ -78,7 +78,7 @@ async def api_docs(request: Request) -> Response:
 
 
 @router.get("/editions", summary="Every edition of the chain, oldest first")
-@on_reader
+@in_lane("lookup")
 def editions(request: Request) -> Response:
     """Each edition (one per effective date) with its title and counts, and its documents."""
     site = site_of(request)
@@ -118,7 +118,7 @@ def edition(request: Request, edition: Edition) -> Response:
     "/editions/{edition}/rules/{number}",
     summary="One rule with its subrules, examples, rulings and references",
 )
-@on_reader
+@in_lane("lookup")
 def rule(request: Request, edition: Edition, number: Number) -> Response:
     """As ``crdex show NUMBER --edition EDITION --json``; a section gives every rule under it."""
     site = site_of(request)
@@ -147,7 +147,7 @@ def glossary(request: Request, edition: Edition) -> Response:
 
 
 @router.get("/editions/{edition}/glossary/{term:path}", summary="One glossary entry")
-@on_reader
+@in_lane("lookup")
 def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
     """As ``crdex show TERM --edition EDITION --json``."""
     site = site_of(request)
@@ -169,7 +169,7 @@ def actions(request: Request, edition: Edition) -> Response:
 
 
 @router.get("/history/{name:path}", summary="Every edition of one rule, through its renumberings")
-@on_reader
+@in_lane("lookup")
 def history(
     request: Request,
     name: str,
@@ -184,7 +184,7 @@ def history(
 
 
 @router.get("/resolve/{number}", summary="What a rule cited on one date is called on another")
-@on_reader
+@in_lane("lookup")
 def resolve(
     request: Request,
     number: Number,
@@ -199,7 +199,7 @@ def resolve(
 
 
 @router.get("/diff/{old}/{new}", summary="What changed between any two editions")
-@on_reader
+@in_lane("heavy")
 def diff(
     request: Request,
     old: Edition,
@@ -221,7 +221,7 @@ def diff(
 
 
 @router.get("/search", summary="Search the rules of one edition, a date, or every edition")
-@on_reader
+@in_lane("heavy")
 def search(
     request: Request,
     q: Annotated[str, Query(description="Words, a quoted phrase, or a rule number.")],
@@ -246,7 +246,7 @@ def search(
 
 
 @router.get("/identities/{identity:path}", summary="Where a rule identity is now")
-@on_reader
+@in_lane("lookup")
 def identity(request: Request, identity: str) -> Response:
     """First and last version of the rule with this identity (such as 2004-06-01/502.36)."""
     return _json(site_of(request).reader.identity(identity_id(identity)), False)
@@ -298,7 +298,7 @@ async def check(request: Request) -> Response:
     return await _checked(request=request, asked=asked)
 
 
-@on_reader
+@in_lane("heavy")
 def _checked(request: Request, asked: CheckRequest) -> Response:
     site = site_of(request)
     eid = site.edition_id(edition_name(asked.edition))

@@ -32,8 +32,9 @@ from crdex.api import Reader
 from crdex.errors import CrdexError
 
 from . import api, pages_across, pages_edition
-from .errors import install_handlers
+from .errors import install_handlers, private_paths
 from .headers import HeadersMiddleware, ResponseCache, cache_for
+from .lanes import Lanes, LaneSpec
 from .links import diff_url, edition_url, identity_url, rule_url, term_url
 from .site import Site
 
@@ -83,17 +84,23 @@ def create_app(
     *,
     reader: Reader | None = None,
     cache_bytes: int = 64 << 20,
+    lanes: dict[str, LaneSpec] | None = None,
 ) -> FastAPI:
-    """The web application over the library at ``home`` (or over ``reader``)."""
+    """The web application over the library at ``home`` (or over ``reader``).
+
+    ``lanes``: the threads, queues and deadlines of uncached work
+    (default :data:`~.lanes.LANES`).
+    """
     site = Site(reader if reader is not None else Reader(home))
     static = _static()
     env = _environment(static)
+    workers = Lanes(lanes)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await asyncio.get_running_loop().run_in_executor(site.executor, warm, site)
+        await asyncio.to_thread(warm, site)
         yield
-        site.executor.shutdown(wait=False, cancel_futures=True)
+        workers.close()
 
     app = FastAPI(
         title="crdex",
@@ -114,6 +121,8 @@ def create_app(
         )
 
     app.state.site = site
+    app.state.lanes = workers
+    app.state.private_paths = private_paths(getattr(site.reader, "home", None), home)
     app.state.render = render
     app.state.env = env
     install_handlers(app)

@@ -20,7 +20,7 @@ from crdex.parser.numbers import RuleNumber
 from .headers import page, redirect
 from .links import diff_url, edition_url, rule_url, term_url
 from .params import rule_number, term_name
-from .site import on_reader, site_of
+from .site import in_lane, on_reader, site_of
 
 __all__ = ["router"]
 
@@ -111,7 +111,7 @@ def term_page(request: Request, edition: str, term: str) -> Response:
 
 
 @router.get("/e/{edition}/changes")
-@on_reader
+@in_lane("lookup")
 def changes_page(request: Request, edition: str) -> Response:
     site = site_of(request)
     eid, _named = site.named(edition)

@@ -11,10 +11,8 @@ the nodes the templates show.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
@@ -23,6 +21,7 @@ from markupsafe import Markup
 from crdex.api import Reader
 from crdex.errors import CrdexError
 from crdex.index.coverage import KINDS, Coverage
+from crdex.index.library.damage import Damage
 from crdex.index.lineage.diff import DiffItem
 from crdex.index.lineage.history import History
 from crdex.index.search.results import SOURCES, SearchResult
@@ -31,10 +30,11 @@ from crdex.parser.numbers import RuleNumber
 from crdex.parser.tree import Edition
 
 from .errors import BadRequest
+from .lanes import in_lane
 from .links import Linker, TermIndex, rule_url
 from .params import date_value, edition_name, limit_value, search_query
 
-__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "on_reader", "site_of"]
+__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "in_lane", "on_reader", "site_of"]
 
 # what a document's witness is called on the home page, by format
 FORMATS = {
@@ -73,21 +73,9 @@ def site_of(request: Any) -> Site:
 
 
 def on_reader(handler: Callable[P, T]) -> Callable[P, Awaitable[T]]:
-    """Run a route on the site's reader thread, so that the event loop keeps answering.
-
-    Answers already in the cache, static files and 304s are served by the
-    event loop without waiting for a page being built; the reader and its
-    search index are used by one thread only, one request at a time
-    (workers are processes: that is where parallelism comes from).
-    """
-
-    @functools.wraps(handler)
-    async def run(*args: P.args, **kwargs: P.kwargs) -> T:
-        site = site_of(kwargs["request"])
-        call = functools.partial(handler, *args, **kwargs)
-        return await asyncio.get_running_loop().run_in_executor(site.executor, call)
-
-    return run
+    """Run a page's route in the ``pages`` lane (:mod:`.lanes`), so that the event loop keeps
+    answering; ``in_lane("lookup")`` and ``in_lane("heavy")`` choose the other lanes."""
+    return in_lane("pages")(handler)
 
 
 # a glossary term found in more than this share of an edition's rules is not linked
@@ -130,7 +118,6 @@ class Site:
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="crdex-reader")
         self.facts = functools.lru_cache(maxsize=256)(self._facts)
         self.actions = functools.lru_cache(maxsize=256)(self._actions)
         self._names: dict[str, str] = {}
@@ -151,12 +138,15 @@ class Site:
 
         ``date`` is the edition witnessed (a rulings page witnesses the editions
         it quotes), ``coverage`` what of it the document covers, ``in_chain``
-        whether it speaks first for it; an undated document appears once, dated None.
+        whether it speaks first for it, ``damage_said`` what was found lost in
+        it ("" when it is clean); an undated document appears once, dated None.
         """
         first = {(w["sha256"], e["id"]) for e in self.editions for w in e["witnesses"][:1]}
         out = []
         for d in self.reader.documents():
             base = {k: v for k, v in d.items() if k not in ("path", "witnesses", "repairs")}
+            damage = Damage.from_dict(d.get("damage"))
+            base["damage_said"] = damage.describe() if damage is not None else ""
             base["kind"] = (
                 f"{FORMATS.get(d['format'], d['format'])}, {KINDS.get(d['kind'], d['kind'])}"
             )

@@ -1,0 +1,290 @@
+"""Where a worker does its uncached work: bounded lanes of threads, each request with a deadline.
+
+Answers already made (the response cache), static files and 304s are
+served by the event loop and never wait here. Everything else runs in a
+*lane*: a few threads, a queue of bounded length, and a deadline for each
+request (its wait in the queue included). The lanes are declared in
+:data:`LANES` by how much work their requests cost:
+
+- ``lookup``: answers read from the lookup tables and rows (a rule, a
+  history, where a citation went): milliseconds;
+- ``pages``: the pages of one edition (a rule with its timeline, an
+  edition's contents, its glossary): milliseconds once the edition is
+  read, a fraction of a second the first time;
+- ``heavy``: search, diffs, citation checks: anything from milliseconds to
+  whatever a crafted request can make them cost.
+
+So a cheap lookup never waits behind an expensive search: each lane has
+threads of its own. A request that finds its lane full (every thread busy,
+the queue at its length) is answered at once with 503 and ``Retry-After``;
+one whose deadline passes is answered 503 then, and its work is stopped.
+When the client goes away before its answer is ready, its work is stopped
+too. Threads share one interpreter, so stopped work cannot be waited out:
+it is interrupted, by raising :class:`Cancelled` in its thread
+(``PyThreadState_SetAsyncExc``, the interpreter's own way of raising an
+exception in another thread), which unwinds the work like any exception,
+releasing what ``with`` blocks hold, at the next Python instruction. A
+separate process per lane would be cleaner to stop, but every process
+would hold its own reader (the graph, the search index, the editions read:
+hundreds of megabytes) and start again in seconds after each stop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ctypes
+import functools
+import threading
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from crdex.errors import CrdexError
+
+__all__ = [
+    "LANES",
+    "Cancelled",
+    "ClientGone",
+    "Lane",
+    "LaneSpec",
+    "Lanes",
+    "Unavailable",
+]
+
+T = TypeVar("T")
+
+
+class Cancelled(BaseException):
+    """Raised in a lane's thread whose request was given up (deadline, or the client left).
+
+    A ``BaseException``: the work's own ``except Exception`` must not catch it.
+    """
+
+
+class Unavailable(CrdexError):
+    """The server cannot answer this request now: its lane is full, or its deadline passed (503)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ClientGone(Exception):
+    """The client closed its connection before its answer was ready: nobody reads an answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class LaneSpec:
+    """How many threads a lane has, how many requests may wait, and each request's deadline."""
+
+    threads: int
+    waiting: int
+    deadline: float
+    retry_after: int = 5
+
+
+#: the lanes of a worker, by name (see the module docstring)
+LANES: dict[str, LaneSpec] = {
+    "lookup": LaneSpec(threads=2, waiting=64, deadline=5.0),
+    "pages": LaneSpec(threads=2, waiting=64, deadline=10.0),
+    "heavy": LaneSpec(threads=2, waiting=4, deadline=10.0),
+}
+
+_set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
+
+
+@dataclass(eq=False, slots=True)
+class _Job(Generic[T]):
+    call: Callable[[], T]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[T]
+    thread: int | None = None
+    given_up: bool = False
+
+
+class Lane:
+    """Threads that run one kind of request's work, a bounded queue, and deadlines."""
+
+    def __init__(self, name: str, spec: LaneSpec) -> None:
+        self.name = name
+        self.spec = spec
+        self._lock = threading.Lock()
+        self._ready = threading.Condition(self._lock)
+        self._queue: deque[_Job[Any]] = deque()
+        self._running: dict[int, _Job[Any]] = {}
+        self._closed = False
+        self.given_up = 0
+        self.refused = 0
+        for n in range(spec.threads):
+            threading.Thread(target=self._work, name=f"crdex-{name}-{n}", daemon=True).start()
+
+    @property
+    def load(self) -> int:
+        """Requests running or waiting in this lane."""
+        return len(self._running) + len(self._queue)
+
+    async def run(
+        self, call: Callable[[], T], gone: Callable[[], Awaitable[Any]] | None = None
+    ) -> T:
+        """``call()`` in one of the lane's threads, within the lane's deadline.
+
+        ``gone`` is awaited beside the work and returns when the client has
+        left: the work is then stopped and :class:`ClientGone` raised.
+        :class:`Unavailable` when the lane is full or the deadline passes.
+        """
+        loop = asyncio.get_running_loop()
+        job: _Job[T] = _Job(call, loop, loop.create_future())
+        with self._lock:
+            if self._closed or self.load >= self.spec.threads + self.spec.waiting:
+                self.refused += 1
+                raise Unavailable(
+                    "the server is busy with other requests like this one; try again shortly",
+                    self.spec.retry_after,
+                )
+            self._queue.append(job)
+            self._ready.notify()
+        watcher = asyncio.ensure_future(gone()) if gone is not None else None
+        waiting: set[asyncio.Future[Any]] = {job.future, *([watcher] if watcher else [])}
+        try:
+            done, _pending = await asyncio.wait(
+                waiting, timeout=self.spec.deadline, return_when=asyncio.FIRST_COMPLETED
+            )
+        except asyncio.CancelledError:
+            self._give_up(job)
+            raise
+        finally:
+            if watcher is not None:
+                watcher.cancel()
+        if job.future in done:
+            return job.future.result()
+        self._give_up(job)
+        if watcher is not None and watcher in done:
+            raise ClientGone()
+        raise Unavailable(
+            f"the answer took longer than {self.spec.deadline:g} s and was given up; "
+            "try again shortly",
+            self.spec.retry_after,
+        )
+
+    def _give_up(self, job: _Job[Any]) -> None:
+        """Stop a job: drop it if it waits, interrupt its thread if it runs."""
+        with self._lock:
+            if job.given_up:
+                return
+            job.given_up = True
+            self.given_up += 1
+            if job.thread is not None:
+                _set_async_exc(ctypes.c_ulong(job.thread), ctypes.py_object(Cancelled))
+            elif job in self._queue:
+                self._queue.remove(job)
+
+    def _work(self) -> None:
+        me = threading.get_ident()
+        while not self._closed:
+            try:
+                try:
+                    self._one(me)
+                finally:
+                    self._release(me)
+            except Cancelled:  # it landed outside the work it was meant for: nothing to stop
+                continue
+
+    def _one(self, me: int) -> None:
+        with self._lock:
+            while not self._queue and not self._closed:
+                self._ready.wait()
+            if self._closed:
+                return
+            job = self._queue.popleft()
+            job.thread = me
+            self._running[me] = job
+        result: Any = None
+        error: BaseException | None = None
+        try:
+            result = job.call()
+        except Cancelled:
+            return
+        except BaseException as exc:  # the request's own error, answered by the event loop
+            error = exc
+        if not job.given_up:
+            job.loop.call_soon_threadsafe(_settle, job.future, result, error)
+
+    def _release(self, me: int) -> None:
+        """The thread's job is over; an interruption asked for but not raised yet is dropped.
+
+        Safe to call again when an interruption cuts it short: at most one
+        is ever asked for a job, and it is asked under the lock this takes.
+        """
+        while True:
+            try:
+                with self._lock:
+                    job = self._running.pop(me, None)
+                    if job is not None:
+                        job.thread = None
+                    _set_async_exc(ctypes.c_ulong(me), None)
+                return
+            except Cancelled:
+                continue
+
+    def close(self) -> None:
+        """Stop taking work; idle threads end, and waiting requests are dropped."""
+        with self._lock:
+            self._closed = True
+            self._ready.notify_all()
+            for job in self._queue:
+                job.given_up = True
+            self._queue.clear()
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+class Lanes:
+    """The lanes of one worker, by name."""
+
+    def __init__(self, specs: dict[str, LaneSpec] | None = None) -> None:
+        self.lanes = {name: Lane(name, spec) for name, spec in (specs or LANES).items()}
+
+    def __getitem__(self, name: str) -> Lane:
+        return self.lanes[name]
+
+    def close(self) -> None:
+        for lane in self.lanes.values():
+            lane.close()
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        return {
+            name: {"load": lane.load, "given_up": lane.given_up, "refused": lane.refused}
+            for name, lane in self.lanes.items()
+        }
+
+
+def in_lane(name: str) -> Callable[[Callable[..., T]], Callable[..., Awaitable[T]]]:
+    """Run a route's body in the named lane of its application (the route takes ``request``)."""
+
+    def decorate(handler: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+        @functools.wraps(handler)
+        async def run(*args: Any, **kwargs: Any) -> T:
+            request = kwargs["request"]
+            lanes: Lanes = request.app.state.lanes
+            call = functools.partial(handler, *args, **kwargs)
+            return await lanes[name].run(call, functools.partial(_gone, request.receive))
+
+        return run
+
+    return decorate
+
+
+async def _gone(receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+    """Return once the client has gone (the server's ``http.disconnect``)."""
+    while True:
+        message = await receive()
+        if message.get("type") == "http.disconnect":
+            return

@@ -221,7 +221,7 @@ def diff(
 
 
 @router.get("/search", summary="Search the rules of one edition, a date, or every edition")
-@in_lane("heavy")
+@in_lane("search")
 def search(
     request: Request,
     q: Annotated[str, Query(description="Words, a quoted phrase, or a rule number.")],

@@ -37,10 +37,14 @@ from .headers import HeadersMiddleware, ResponseCache, cache_for
 from .lanes import Lanes, LaneSpec
 from .links import diff_url, edition_url, identity_url, rule_url, term_url
 from .site import Site
+from .upkeep import release_memory
 
-__all__ = ["create_app"]
+__all__ = ["TREE_BUDGET", "create_app"]
 
 log = logging.getLogger("crdex.web")
+
+# estimated bytes of parsed editions a worker keeps (about six of today's size)
+TREE_BUDGET = 48 << 20
 
 _STATIC_TYPES = {
     ".css": "text/css; charset=utf-8",
@@ -99,7 +103,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(warm, site)
+        upkeep = asyncio.create_task(release_memory())
         yield
+        upkeep.cancel()
         workers.close()
 
     app = FastAPI(
@@ -155,6 +161,9 @@ def warm(site: Site) -> None:
     leaves search answering 503 until it can; everything else works.
     """
     site.fingerprint  # noqa: B018  (loads the identity graph)
+    # a rule page needs an edition's tree once (its glossary and numbers, kept apart);
+    # pages of a whole edition need it each time, and few are asked for at once
+    site.reader.hold_trees(TREE_BUDGET)
     if not site.editions:
         return
     site.facts(site.latest)

@@ -11,7 +11,13 @@ request (its wait in the queue included). The lanes are declared in
 - ``pages``: the pages of one edition (a rule with its timeline, an
   edition's contents, its glossary): milliseconds once the edition is
   read, a fraction of a second the first time;
-- ``heavy``: search, diffs, citation checks: anything from milliseconds to
+- ``search``: searches (pages and API), in one thread: the search index's
+  readers (Whoosh's) may not be read by two threads at once, and a second
+  reader of the index costs 100 MB a worker. A search that has run
+  ``preempt`` seconds while others wait for the lane is stopped (503):
+  players' questions take milliseconds, a crafted query of wildcards over
+  every edition minutes;
+- ``heavy``: diffs and citation checks: anything from milliseconds to
   whatever a crafted request can make them cost.
 
 So a cheap lookup never waits behind an expensive search: each lane has
@@ -23,10 +29,12 @@ too. Threads share one interpreter, so stopped work cannot be waited out:
 it is interrupted, by raising :class:`Cancelled` in its thread
 (``PyThreadState_SetAsyncExc``, the interpreter's own way of raising an
 exception in another thread), which unwinds the work like any exception,
-releasing what ``with`` blocks hold, at the next Python instruction. A
-separate process per lane would be cleaner to stop, but every process
-would hold its own reader (the graph, the search index, the editions read:
-hundreds of megabytes) and start again in seconds after each stop.
+releasing what ``with`` blocks hold, at the next Python instruction (raised
+again each second until the thread is free: an exception raised inside a
+finalizer is dropped by the interpreter). A separate process per lane would
+be cleaner to stop, but every process would hold its own reader (the graph,
+the search index, the editions read: hundreds of megabytes) and start again
+in seconds after each stop.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import asyncio
 import ctypes
 import functools
 import threading
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -49,7 +58,9 @@ __all__ = [
     "Lane",
     "LaneSpec",
     "Lanes",
+    "Preempted",
     "Unavailable",
+    "in_lane",
 ]
 
 T = TypeVar("T")
@@ -60,6 +71,10 @@ class Cancelled(BaseException):
 
     A ``BaseException``: the work's own ``except Exception`` must not catch it.
     """
+
+
+class Preempted(Cancelled):
+    """Raised in a lane's thread whose request ran too long while others waited."""
 
 
 class Unavailable(CrdexError):
@@ -76,11 +91,13 @@ class ClientGone(Exception):
 
 @dataclass(frozen=True, slots=True)
 class LaneSpec:
-    """How many threads a lane has, how many requests may wait, and each request's deadline."""
+    """A lane's threads, how many requests may wait, each request's deadline (seconds), and
+    how long a request may run while others wait before it is stopped (None: up to its deadline)."""
 
     threads: int
     waiting: int
     deadline: float
+    preempt: float | None = None
     retry_after: int = 5
 
 
@@ -88,8 +105,13 @@ class LaneSpec:
 LANES: dict[str, LaneSpec] = {
     "lookup": LaneSpec(threads=2, waiting=64, deadline=5.0),
     "pages": LaneSpec(threads=2, waiting=64, deadline=10.0),
-    "heavy": LaneSpec(threads=2, waiting=4, deadline=10.0),
+    "search": LaneSpec(threads=1, waiting=64, deadline=10.0, preempt=2.0),
+    "heavy": LaneSpec(threads=2, waiting=64, deadline=10.0),
 }
+# seconds between checks of a lane's running work (preemption), and between the
+# interruptions of work given up that is still running
+_TICK = 0.2
+_INSIST = 1.0
 
 _set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
 
@@ -100,7 +122,9 @@ class _Job(Generic[T]):
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[T]
     thread: int | None = None
+    started: float = 0.0
     given_up: bool = False
+    preempted: bool = False
 
 
 class Lane:
@@ -146,10 +170,17 @@ class Lane:
             self._ready.notify()
         watcher = asyncio.ensure_future(gone()) if gone is not None else None
         waiting: set[asyncio.Future[Any]] = {job.future, *([watcher] if watcher else [])}
+        deadline = loop.time() + self.spec.deadline
+        done: set[asyncio.Future[Any]] = set()
         try:
-            done, _pending = await asyncio.wait(
-                waiting, timeout=self.spec.deadline, return_when=asyncio.FIRST_COMPLETED
-            )
+            while not done and (left := deadline - loop.time()) > 0:
+                done, _pending = await asyncio.wait(
+                    waiting,
+                    timeout=min(_TICK, left) if self.spec.preempt else left,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                if not done:
+                    self._preempt_overdue()
         except asyncio.CancelledError:
             self._give_up(job)
             raise
@@ -167,6 +198,17 @@ class Lane:
             self.spec.retry_after,
         )
 
+    def _preempt_overdue(self) -> None:
+        """Stop the work that has run ``preempt`` seconds while requests wait for this lane."""
+        now = time.monotonic()
+        with self._lock:
+            if not self._queue or self.spec.preempt is None:
+                return
+            for tid, job in self._running.items():
+                if not (job.preempted or job.given_up) and now - job.started > self.spec.preempt:
+                    job.preempted = True
+                    _set_async_exc(ctypes.c_ulong(tid), ctypes.py_object(Preempted))
+
     def _give_up(self, job: _Job[Any]) -> None:
         """Stop a job: drop it if it waits, interrupt its thread if it runs."""
         with self._lock:
@@ -176,8 +218,17 @@ class Lane:
             self.given_up += 1
             if job.thread is not None:
                 _set_async_exc(ctypes.c_ulong(job.thread), ctypes.py_object(Cancelled))
+                job.loop.call_later(_INSIST, self._insist, job)
             elif job in self._queue:
                 self._queue.remove(job)
+
+    def _insist(self, job: _Job[Any]) -> None:
+        """Interrupt again work given up that still runs (the last interruption was dropped)."""
+        with self._lock:
+            if job.thread is None:
+                return
+            _set_async_exc(ctypes.c_ulong(job.thread), ctypes.py_object(Cancelled))
+        job.loop.call_later(_INSIST, self._insist, job)
 
     def _work(self) -> None:
         me = threading.get_ident()
@@ -198,13 +249,20 @@ class Lane:
                 return
             job = self._queue.popleft()
             job.thread = me
+            job.started = time.monotonic()
             self._running[me] = job
         result: Any = None
         error: BaseException | None = None
         try:
             result = job.call()
         except Cancelled:
-            return
+            if not job.preempted:
+                return
+            error = Unavailable(
+                f"this request ran longer than {self.spec.preempt:g} s while others waited "
+                "and was stopped; try again shortly, or ask for less",
+                self.spec.retry_after,
+            )
         except BaseException as exc:  # the request's own error, answered by the event loop
             error = exc
         if not job.given_up:

@@ -51,7 +51,7 @@ def marked(snippet: Snippet) -> Markup:
 
 
 @router.get("/search")
-@in_lane("heavy")
+@in_lane("search")
 def search_page(
     request: Request,
     q: str = "",

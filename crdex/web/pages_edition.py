@@ -145,13 +145,7 @@ def rule_page(request: Request, edition: str, number: str) -> Response:
         return redirect(rule_url(eid, canon), permanent=named)
     view = site.reader.show(canon, eid)
     assert isinstance(view, RuleView)
-    parsed = site.reader.edition(eid)
-    crumbs = []
-    parent = RuleNumber.parse(canon).parent
-    while parent is not None:
-        rule = parsed.rule(str(parent))
-        crumbs.insert(0, (str(parent), (rule.title or "") if rule is not None else ""))
-        parent = parent.parent
+    crumbs = site.crumbs(eid, canon)
     history = site.history(canon, eid)
     context: dict[str, Any] = {
         "edition": eid,

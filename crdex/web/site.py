@@ -27,7 +27,7 @@ from crdex.index.lineage.history import History
 from crdex.index.search.results import SOURCES, SearchResult
 from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
-from crdex.parser.tree import Edition
+from crdex.parser.references import extract_references
 
 from .errors import BadRequest
 from .lanes import in_lane
@@ -84,11 +84,16 @@ COMMON_TERM_SHARE = 0.03
 
 @dataclass(slots=True)
 class EditionFacts:
-    """One edition's glossary phrases and rule numbers."""
+    """One edition's glossary phrases, rule numbers, and the titles of its headings.
+
+    Read once from the edition's tree, then enough for every rule page of
+    the edition: the tree itself need not stay in memory.
+    """
 
     id: str
     terms: TermIndex
     numbers: frozenset[str]
+    titles: dict[str, str]
 
     def has_rule(self, number: str) -> bool:
         try:
@@ -207,7 +212,8 @@ class Site:
         numbers = {r.number for r in edition.rules} | {r.parent for r in edition.rules if r.parent}
         terms = TermIndex(edition.glossary)
         terms.drop_common([r.text for r in edition.rules], COMMON_TERM_SHARE)
-        return EditionFacts(edition.id, terms, frozenset(numbers))
+        titles = {r.number: r.title or "" for r in edition.rules if r.kind != "subrule"}
+        return EditionFacts(edition.id, terms, frozenset(numbers), titles)
 
     def _actions(self, edition_id: str) -> dict[str, dict[str, Any]]:
         """Rule number → the keyword action row of ``Reader.actions`` (rule pages show it)."""
@@ -226,24 +232,29 @@ class Site:
     def rule_nodes(self, edition_id: str, view: RuleView) -> Node:
         """A rule view (from ``Reader.show``) with every text linked, subrules nested.
 
-        The rule's own title is not linked to the glossary within it.
+        The rule's own title is not linked to the glossary within it. The
+        references are found in the texts as the parser found them (in the
+        rule's text and examples joined by line breaks), so that the
+        edition's tree is not read again for them.
         """
-        edition = self.reader.edition(edition_id)
         actions = self.actions(edition_id)
         linker = self.linker(edition_id, skip={view.title} if view.title else None)
-        return self._node(view, edition, actions, linker)
+        return self._node(view, actions, linker)
 
-    def _node(
-        self,
-        view: RuleView,
-        edition: Edition,
-        actions: dict[str, dict[str, Any]],
-        linker: Linker,
-    ) -> Node:
+    def crumbs(self, edition_id: str, number: str) -> list[tuple[str, str]]:
+        """(number, title) of each heading above a rule, outermost first."""
+        titles = self.facts(edition_id).titles
+        out = []
+        parent = RuleNumber.parse(number).parent
+        while parent is not None:
+            out.insert(0, (str(parent), titles.get(str(parent), "")))
+            parent = parent.parent
+        return out
+
+    def _node(self, view: RuleView, actions: dict[str, dict[str, Any]], linker: Linker) -> Node:
         if view.kind != "subrule":
             linker.new_rule()
-        rule = edition.rule(view.number)
-        refs = rule.references if rule is not None else []
+        refs = extract_references("\n".join([view.text, *view.examples]))
         text, *examples = linker.rule(view.text, view.examples, refs)
         rulings = [{**r, "html": linker.text(r["text"])} for r in view.rulings]
         return Node(
@@ -255,15 +266,13 @@ class Site:
             rulings=rulings,
             references=view.references,
             cited_by=view.cited_by,
-            children=[self._node(c, edition, actions, linker) for c in view.children],
+            children=[self._node(c, actions, linker) for c in view.children],
             action=actions.get(view.number),
         )
 
     def glossary_html(self, edition_id: str, entry: GlossaryView) -> Markup:
-        edition = self.reader.edition(edition_id)
-        found = edition.glossary_entry(entry.term)
-        refs = found.references if found is not None else None
-        return self.linker(edition_id, skip={entry.term}).text(entry.definition, refs)
+        """A definition linked; its references found in it as the parser found them."""
+        return self.linker(edition_id, skip={entry.term}).text(entry.definition)
 
     def history(self, name: str, edition_id: str) -> History | None:
         """The timeline of a rule or term, or None for a copy outside the chain."""

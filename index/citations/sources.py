@@ -12,7 +12,9 @@ Files are decoded as UTF-8 (with or without BOM), UTF-16 with a BOM, then
 cp1252, then Latin-1, and written back in the same encoding with the same
 line endings (through :mod:`crdex.index.outputs`: links are followed, the
 file is replaced whole, its mode kept): a fix changes the citations and
-nothing else.
+nothing else. A file is read up to :data:`MAX_SOURCE_BYTES` (16 MiB, as a
+rules document): beyond, and from a device that never ends (``/dev/zero``),
+it is an error, not a process that reads until memory runs out.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crdex.corpus.errors import DocumentTooLarge
+from crdex.corpus.reading import MAX_DOCUMENT_BYTES, read_stream
 from crdex.index.outputs import write_bytes
 
 from .errors import SourceError
@@ -32,6 +36,7 @@ from .ignore import IgnoreRules
 from .projects import generated_folder
 
 __all__ = [
+    "MAX_SOURCE_BYTES",
     "STDIN",
     "Skipped",
     "SourceFile",
@@ -42,6 +47,7 @@ __all__ = [
 ]
 
 STDIN = "-"
+MAX_SOURCE_BYTES = MAX_DOCUMENT_BYTES
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -148,11 +154,16 @@ def read_source(path: str) -> SourceFile | None:
     """The file's text (``-``: standard input), or None when it is binary."""
     try:
         if path == STDIN:
-            data, where = sys.stdin.buffer.read(), None
+            data, where = read_stream(sys.stdin.buffer, "standard input", MAX_SOURCE_BYTES), None
         else:
-            data, where = Path(path).read_bytes(), Path(path)
+            with open(path, "rb") as fh:
+                data, where = read_stream(fh, path, MAX_SOURCE_BYTES), Path(path)
     except OSError as exc:
         raise SourceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except DocumentTooLarge:
+        raise SourceError(
+            f"{path}: more than {MAX_SOURCE_BYTES:,} bytes; a file to check is at most that"
+        ) from None
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = ["TREE_BUDGET", "HeldTrees", "tree_weight"]
 
-#: the estimated bytes of trees a reader keeps (about 34 editions of today's size)
-TREE_BUDGET = 256 << 20
+#: the estimated bytes of trees a reader keeps (about 17 editions of today's size)
+TREE_BUDGET = 128 << 20
 # seconds a thread waits for another to read a tree before it reads the tree itself
 _PATIENCE = 30.0
 

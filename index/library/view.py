@@ -79,6 +79,11 @@ class LibraryView:
         self._rules: dict[str, EditionRules] = {}
         self.key = graph_key
 
+    @property
+    def trees(self) -> HeldTrees:
+        """The parsed trees this view keeps in memory (their budget can be changed)."""
+        return self._trees
+
     # -- documents and editions ----------------------------------------------------
 
     @property

@@ -107,17 +107,13 @@ def open_document(
     except PermissionError:
         raise DocumentUnreadable(f"{name}: cannot be read (permission denied)") from None
     except OSError as exc:
+        # a socket cannot be opened at all (ENXIO): say what it is, not the errno's words
+        with contextlib.suppress(OSError):
+            _refuse_kind(name, os.stat(name).st_mode)
         raise DocumentUnreadable(f"{name}: cannot be read ({exc.strerror or exc})") from None
     try:
         info = os.fstat(fd)
-        what = file_kind(info.st_mode)
-        if stat.S_ISDIR(info.st_mode):
-            raise NotADocumentFile(f"{name}: is a directory, not a document file")
-        if what is not None:
-            raise NotADocumentFile(
-                f"{name}: is {what}, not a document file; a document is read from a "
-                "regular file (or '-', standard input)"
-            )
+        _refuse_kind(name, info.st_mode)
         if info.st_size > limit:
             raise _too_large(name, info.st_size, limit)
         fh = os.fdopen(fd, "rb")
@@ -126,6 +122,18 @@ def open_document(
         raise
     with fh:
         yield fh
+
+
+def _refuse_kind(name: str, mode: int) -> None:
+    """:class:`NotADocumentFile` unless ``mode`` is a regular file's."""
+    if stat.S_ISDIR(mode):
+        raise NotADocumentFile(f"{name}: is a directory, not a document file")
+    what = file_kind(mode)
+    if what is not None:
+        raise NotADocumentFile(
+            f"{name}: is {what}, not a document file; a document is read from a "
+            "regular file (or '-', standard input)"
+        )
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int = MAX_DOCUMENT_BYTES) -> bytes:

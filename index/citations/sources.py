@@ -14,7 +14,8 @@ line endings (through :mod:`crdex.index.outputs`: links are followed, the
 file is replaced whole, its mode kept): a fix changes the citations and
 nothing else. A file is read up to :data:`MAX_SOURCE_BYTES` (16 MiB, as a
 rules document): beyond, and from a device that never ends (``/dev/zero``),
-it is an error, not a process that reads until memory runs out.
+it is an error, not a process that reads until memory runs out; a device, a
+named pipe or a socket is refused before anything is read from it.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crdex.corpus.errors import DocumentTooLarge
-from crdex.corpus.reading import MAX_DOCUMENT_BYTES, read_stream
+from crdex.corpus.errors import CorpusError, DocumentTooLarge
+from crdex.corpus.reading import MAX_DOCUMENT_BYTES, open_document, read_stream
 from crdex.index.outputs import write_bytes
 
 from .errors import SourceError
@@ -156,7 +157,8 @@ def read_source(path: str) -> SourceFile | None:
         if path == STDIN:
             data, where = read_stream(sys.stdin.buffer, "standard input", MAX_SOURCE_BYTES), None
         else:
-            with open(path, "rb") as fh:
+            # a regular file only: a device never ends, a named pipe waits for a writer
+            with open_document(path, MAX_SOURCE_BYTES) as fh:
                 data, where = read_stream(fh, path, MAX_SOURCE_BYTES), Path(path)
     except OSError as exc:
         raise SourceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
@@ -164,6 +166,8 @@ def read_source(path: str) -> SourceFile | None:
         raise SourceError(
             f"{path}: more than {MAX_SOURCE_BYTES:,} bytes; a file to check is at most that"
         ) from None
+    except CorpusError as exc:  # not a regular file, or no permission: its own words
+        raise SourceError(str(exc)) from None
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:

@@ -272,7 +272,10 @@ HEAD = (
     "These rules are effective as of May 1, 2030.\n\n"
     "1. Game Concepts\n\n100. General\n\n"
 )
-LINE = "100.1. These Magic rules apply to any Magic game with two or more players.\n"
+LINE = (
+    "100.1. These Magic rules apply to any Magic game with two or more players, including "
+    "two-player games and multiplayer games.\n"
+)
 
 
 @pytest.mark.slow

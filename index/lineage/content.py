@@ -128,7 +128,9 @@ def _lossy_pattern(clean: str) -> re.Pattern[str]:
     parts, at = [], 0
     for m in _LOSSY_SPOT.finditer(clean):
         parts.append(re.escape(clean[at : m.start()]))
-        parts.append(f"(?:{re.escape(m.group())}|\\?)")
+        # a dash's spaces are kept around its "?" ("Basic Land ? Mountain" for " - ")
+        lost = r"\s*\?\s*" if m.group() != m.group().strip() else r"\?"
+        parts.append(f"(?:{re.escape(m.group())}|{lost})")
         at = m.end()
     parts.append(re.escape(clean[at:]))
     return re.compile("".join(parts))

@@ -13,14 +13,13 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, as_nobody, run_crdex
 
 pytestmark = pytest.mark.hostile
 
@@ -31,18 +30,7 @@ FAILED = {"parse": 1, "build": 1, "check": 2}
 
 def run(cwd: Path, *args: str, stdin: Path | None = None) -> subprocess.CompletedProcess[str]:
     """``crdex`` in ``cwd``, killed after 60 s: a command that hangs fails the test."""
-    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
-    with open(stdin or os.devnull, "rb") as fh:
-        return subprocess.run(
-            [sys.executable, "-m", "crdex", *args],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-            cwd=cwd,
-            env=env,
-            stdin=fh,
-        )
+    return run_crdex(*args, cwd=cwd, stdin=stdin, timeout=60)
 
 
 def assert_failed(done: subprocess.CompletedProcess[str], command: str, message: str) -> None:
@@ -127,26 +115,10 @@ def test_a_pipe_in_a_folder_is_listed_as_skipped_beside_the_document_added(
 # -- files that cannot be read, files that are not rules (point 6) --------------------
 
 
-def _as_nobody() -> list[str] | None:
-    """The prefix that runs a command as an unprivileged user (root reads every file)."""
-    if os.geteuid() != 0:
-        return []
-    if shutil.which("setpriv") is None:
-        return None
-    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    probe = subprocess.run(
-        [*prefix, sys.executable, "-m", "crdex", "--version"],
-        capture_output=True,
-        check=False,
-        cwd="/",
-    )
-    return prefix if probe.returncode == 0 else None
-
-
 def test_an_unreadable_file_in_a_folder_is_an_error_naming_it_and_the_rest_is_added(
     request: pytest.FixtureRequest,
 ) -> None:
-    prefix = _as_nobody()
+    prefix = as_nobody()
     if prefix is None:
         pytest.skip("no unprivileged user can run this installation of crdex here")
     # where the unprivileged user can go (pytest's own folders are root's alone)
@@ -166,15 +138,7 @@ def test_an_unreadable_file_in_a_folder_is_an_error_naming_it_and_the_rest_is_ad
     home = root / "home"
 
     def crdex(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [*prefix, sys.executable, "-m", "crdex", *args],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-            cwd=root,
-            env=env,
-        )
+        return run_crdex(*args, cwd=root, timeout=120, prefix=prefix, env=env)
 
     built = crdex("build", str(folder), "--home", str(home))
     assert built.returncode == 1, built.stderr

@@ -456,6 +456,14 @@ def print_report(figures: dict[str, Any]) -> None:
             f"mix, {worker['rss_last_tenth']:.0f} MB in the last, peak {worker['rss_peak']:.0f} MB "
             f"(proportional {worker['pss_peak']:.0f} MB)"
         )
+        print(f"  over time: {memory_over_time(mix['memory'], n)}")
+
+
+def memory_over_time(samples: list[dict[str, Any]], worker: int, points: int = 12) -> str:
+    """A worker's resident memory at about ``points`` moments of the mix ("30 s 412 MB, …")."""
+    held = [s for s in samples if len(s["workers"]) > worker]
+    step = max(1, -(-len(held) // points))
+    return ", ".join(f"{s['t']:.0f} s {s['workers'][worker][0]:.0f} MB" for s in held[::step])
 
 
 def plan_of(

@@ -117,7 +117,7 @@ def test_a_search_that_runs_long_while_another_waits_is_stopped(crafted_home: Pa
         assert plain.json()["hits"][0]["number"] == "100.1"
         assert stopped.status_code == 503
         assert stopped.json()["message"] == (
-            "this request ran longer than 0.5 s while others waited and was stopped; "
+            "this request used more than 0.5 s of CPU while others waited and was stopped; "
             "try again shortly, or ask for less"
         )
 

@@ -13,10 +13,14 @@ request (its wait in the queue included). The lanes are declared in
   read, a fraction of a second the first time;
 - ``search``: searches (pages and API), in one thread: the search index's
   readers (Whoosh's) may not be read by two threads at once, and a second
-  reader of the index costs 100 MB a worker. A search that has run
-  ``preempt`` seconds while others wait for the lane is stopped (503):
-  players' questions take milliseconds, a crafted query of wildcards over
-  every edition minutes;
+  reader of the index costs 100 MB a worker. A search that has used
+  ``preempt`` seconds of CPU while others wait for the lane is stopped
+  (503): players' questions take 25 ms of CPU (the median of the
+  development questions over the whole corpus), a crafted query of
+  wildcards over every edition minutes. CPU, not time: on a busy machine a
+  question waits its turn for a core and for the interpreter, and its
+  time grows with the load while its CPU does not (a 2 s bound on time let
+  two attackers hold 37% of the lane's time in ``bench/serve.py``);
 - ``heavy``: diffs and citation checks: anything from milliseconds to
   whatever a crafted request can make them cost.
 
@@ -92,7 +96,8 @@ class ClientGone(Exception):
 @dataclass(frozen=True, slots=True)
 class LaneSpec:
     """A lane's threads, how many requests may wait, each request's deadline (seconds), and
-    how long a request may run while others wait before it is stopped (None: up to its deadline)."""
+    the CPU seconds a request may use while others wait before it is stopped (None: up to its
+    deadline)."""
 
     threads: int
     waiting: int
@@ -105,7 +110,7 @@ class LaneSpec:
 LANES: dict[str, LaneSpec] = {
     "lookup": LaneSpec(threads=2, waiting=64, deadline=5.0),
     "pages": LaneSpec(threads=2, waiting=64, deadline=10.0),
-    "search": LaneSpec(threads=1, waiting=64, deadline=10.0, preempt=2.0),
+    "search": LaneSpec(threads=1, waiting=64, deadline=10.0, preempt=0.5),
     "heavy": LaneSpec(threads=2, waiting=64, deadline=10.0),
 }
 # seconds between checks of a lane's running work (preemption), and between the
@@ -116,13 +121,30 @@ _INSIST = 1.0
 _set_async_exc = ctypes.pythonapi.PyThreadState_SetAsyncExc
 
 
+def _cpu_clock(ident: int) -> int | None:
+    """The CPU-time clock of a thread (its ``threading.get_ident()``), or None where there is none."""
+    try:
+        return time.pthread_getcpuclockid(ident)
+    except (AttributeError, OSError):
+        return None
+
+
+def _cpu_of(clock: int) -> float:
+    """A thread's CPU seconds by its clock (0 once the thread is gone)."""
+    try:
+        return time.clock_gettime(clock)
+    except OSError:
+        return 0.0
+
+
 @dataclass(eq=False, slots=True)
 class _Job(Generic[T]):
     call: Callable[[], T]
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[T]
     thread: int | None = None
-    started: float = 0.0
+    clock: int | None = None  # the CPU clock of the thread that runs it
+    cpu: float = 0.0  # that clock when it started
     given_up: bool = False
     preempted: bool = False
 
@@ -199,13 +221,14 @@ class Lane:
         )
 
     def _preempt_overdue(self) -> None:
-        """Stop the work that has run ``preempt`` seconds while requests wait for this lane."""
-        now = time.monotonic()
+        """Stop the work that has used ``preempt`` CPU seconds while requests wait for this lane."""
         with self._lock:
             if not self._queue or self.spec.preempt is None:
                 return
             for tid, job in self._running.items():
-                if not (job.preempted or job.given_up) and now - job.started > self.spec.preempt:
+                if job.preempted or job.given_up or job.clock is None:
+                    continue
+                if _cpu_of(job.clock) - job.cpu > self.spec.preempt:
                     job.preempted = True
                     _set_async_exc(ctypes.c_ulong(tid), ctypes.py_object(Preempted))
 
@@ -249,7 +272,8 @@ class Lane:
                 return
             job = self._queue.popleft()
             job.thread = me
-            job.started = time.monotonic()
+            job.clock = _cpu_clock(me)
+            job.cpu = _cpu_of(job.clock) if job.clock is not None else 0.0
             self._running[me] = job
         result: Any = None
         error: BaseException | None = None
@@ -259,7 +283,7 @@ class Lane:
             if not job.preempted:
                 return
             error = Unavailable(
-                f"this request ran longer than {self.spec.preempt:g} s while others waited "
+                f"this request used more than {self.spec.preempt:g} s of CPU while others waited "
                 "and was stopped; try again shortly, or ask for less",
                 self.spec.retry_after,
             )

@@ -156,6 +156,8 @@ def read_source(path: str) -> SourceFile | None:
     try:
         if path == STDIN:
             data, where = read_stream(sys.stdin.buffer, "standard input", MAX_SOURCE_BYTES), None
+        elif os.path.realpath(path) == os.devnull:  # the one device that is a file's text: none
+            data, where = b"", None
         else:
             # a regular file only: a device never ends, a named pipe waits for a writer
             with open_document(path, MAX_SOURCE_BYTES) as fh:

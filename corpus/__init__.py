@@ -9,24 +9,43 @@ shipped with crdex.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from .decode import Decoded, decode
-from .errors import CorpusError, DocumentNotFound, DocumentUnreadable, NotTextError
+from .errors import (
+    CorpusError,
+    DocumentNotFound,
+    DocumentTooLarge,
+    DocumentUnreadable,
+    NotADocumentFile,
+    NotTextError,
+)
 from .identify import Identity, edition_id, identify
+from .reading import (
+    MAX_DOCUMENT_BYTES,
+    MAX_DOCUMENT_LINES,
+    check_lines,
+    open_document,
+    read_bytes,
+)
 from .samples import bundled_documents
 
 __all__ = [
+    "MAX_DOCUMENT_BYTES",
+    "MAX_DOCUMENT_LINES",
     "CorpusError",
     "Decoded",
     "DocumentNotFound",
+    "DocumentTooLarge",
     "DocumentUnreadable",
     "Identity",
+    "NotADocumentFile",
     "NotTextError",
     "bundled_documents",
+    "check_lines",
     "decode",
     "edition_id",
     "identify",
+    "open_document",
     "read_bytes",
     "read_path",
 ]
@@ -36,17 +55,3 @@ def read_path(path: str | os.PathLike[str]) -> tuple[bytes, Decoded]:
     """Read a file and decode it; the raw bytes are returned too (for hashing)."""
     data = read_bytes(path)
     return data, decode(data, str(path))
-
-
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """A file's bytes, or a crdex error that says why they cannot be had."""
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise DocumentNotFound(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise DocumentUnreadable(f"{path}: is a directory, not a document file") from None
-    except PermissionError:
-        raise DocumentUnreadable(f"{path}: permission denied") from None
-    except OSError as exc:
-        raise DocumentUnreadable(f"{path}: cannot be read ({exc.strerror or exc})") from None

@@ -18,10 +18,11 @@ from __future__ import annotations
 import io
 import logging
 import re
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .errors import CorpusError, NotTextError
+from .errors import CorpusError, DocumentTooLarge, NotTextError
 
 __all__ = [
     "CONVERTERS",
@@ -33,6 +34,12 @@ __all__ = [
     "rtf_to_text",
     "sniff_binary",
 ]
+
+
+# what a Word or PDF original may hold: far more than any edition (the PDF edition has 81
+# pages; a Word one's parts unpack to 2.2 MB), far less than a crafted file can
+MAX_PAGES = 5_000
+MAX_UNZIPPED = 128 << 20
 
 
 class ConversionError(CorpusError):
@@ -91,6 +98,7 @@ def docx_to_text(data: bytes, path: str) -> Converted:
         from docx.text.paragraph import Paragraph  # type: ignore[import-untyped]
     except ImportError:
         raise _missing("docx", "python-docx", "Word documents") from None
+    _check_unzipped(data, path)
     try:
         document = docx.Document(io.BytesIO(data))
     except Exception as exc:  # python-docx raises many kinds for a damaged file
@@ -107,6 +115,21 @@ def docx_to_text(data: bytes, path: str) -> Converted:
                     for para in cell.paragraphs:
                         lines.extend(para.text.split("\n"))
     return Converted("\n".join(lines) + "\n", "docx", "utf-8")
+
+
+def _check_unzipped(data: bytes, path: str) -> None:
+    """:class:`DocumentTooLarge` for a Word file whose parts unpack to more than
+    :data:`MAX_UNZIPPED` bytes (a small file can unpack to gigabytes)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            size = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return  # python-docx says what is wrong with it
+    if size > MAX_UNZIPPED:
+        raise DocumentTooLarge(
+            f"{path}: its parts unpack to {size:,} bytes; a Word rules document unpacks to at "
+            f"most {MAX_UNZIPPED:,} (the 2014 editions: 2.2 MB)"
+        )
 
 
 # --- PDF ---------------------------------------------------------------------------
@@ -167,7 +190,13 @@ def pdf_to_text(data: bytes, path: str) -> Converted:
     log.setLevel(logging.CRITICAL)  # damage is reported below, not logged on the way
     try:
         reader = pypdf.PdfReader(io.BytesIO(data))
+        if len(reader.pages) > MAX_PAGES:
+            raise DocumentTooLarge(
+                f"{path}: {len(reader.pages):,} pages; a rules document has at most {MAX_PAGES:,}"
+            )
         pages = [_page_lines(page) for page in reader.pages]
+    except DocumentTooLarge:
+        raise
     except Exception as exc:  # pypdf raises many kinds for a damaged file
         raise ConversionError(f"{path}: not a readable PDF file ({exc})") from None
     finally:

@@ -31,6 +31,7 @@ from .legacy import (
     line_of,
     neighbour,
 )
+from .mending import Mend, mends
 
 __all__ = ["ENCODINGS", "Decoded", "decode"]
 
@@ -58,7 +59,9 @@ class Decoded:
     spaces stay), so ``text.split("\\n")[n - 1]`` is physical line *n*.
     ``line_endings`` counts the endings found in the file ("CRLF", "CR",
     "LF"; only those present). ``notes`` are remarks for a human: what was
-    guessed and where.
+    guessed and where. ``mends`` are what was changed or could not be read
+    (bytes not valid in UTF-8, bytes no encoding reads, control characters
+    removed), line by line, for the edition's repairs (:mod:`.mending`).
     """
 
     text: str
@@ -66,6 +69,7 @@ class Decoded:
     line_endings: dict[str, int]
     bom: bool
     notes: tuple[str, ...] = ()
+    mends: tuple[Mend, ...] = ()
 
 
 # --- binary formats that are recognised by their first bytes -----------------
@@ -101,6 +105,7 @@ _LEAD_BYTES = bytes(range(0xC2, 0xF5))  # bytes that can start a multi-byte UTF-
 _C1_IN_UTF8_RE = re.compile(rb"\xc2[\x80-\x9f]")
 _ESCAPED_RE = re.compile("[\udc80-\udcff]")  # bytes kept by "surrogateescape"
 _NON_ASCII_RE = re.compile("[^\x00-\x7f\udc80-\udcff]")
+_HIGH_RE = re.compile(rb"[\x80-\xff]")
 
 
 def decode(data: bytes, path: str | None = None) -> Decoded:
@@ -129,6 +134,8 @@ def decode(data: bytes, path: str | None = None) -> Decoded:
         if guess is not None:
             note = f"no byte-order mark; read as {guess.upper()} from the pattern of NUL bytes"
             return _decode_utf16(data, name, guess, bom=False, notes=[note])
+        if not _binary(data):  # a few NUL bytes in text: removed, and recorded
+            return _decode_bytes(data, name, bom=False)
         raise NotTextError(
             f"{name}: this looks like binary data, not text: it contains "
             f"{data.count(0)} NUL bytes (the first at byte {data.index(0)}) and is not UTF-16"
@@ -167,6 +174,12 @@ def _reject_known_binary(data: bytes, name: str) -> None:
     for magic, what in _MAGIC:
         if head.startswith(magic):
             raise NotTextError(f"{name}: this is {what}")
+
+
+def _binary(data: bytes) -> bool:
+    """More control bytes (NUL among them) than text has: binary data."""
+    controls = len(data) - len(data.translate(None, _CONTROL_BYTES))
+    return controls > len(data) * _NOT_TEXT_SHARE
 
 
 def _sniff_utf16(data: bytes) -> str | None:
@@ -269,8 +282,15 @@ def _decode_strays(
     what = f"not valid in UTF-8, decoded as {choice}"
     notes.append(describe(what, Counter(values), stray, escaped, chars))
     notes.extend(ambiguity(ranked, endings))
+    mended = mends(
+        "not-utf-8",
+        escaped,
+        stray,
+        lambda i: f"0x{ord(escaped[i]) - 0xDC00:02X} {chars[ord(escaped[i]) - 0xDC00]!r}",
+        f"bytes not valid in UTF-8, read as {choice}",
+    )
     text = escaped.translate({0xDC00 + v: c for v, c in chars.items()})
-    return _finish(text, label, bom, notes, name, eol)
+    return _finish(text, label, bom, notes, name, eol, mended=mended)
 
 
 def _decode_legacy(
@@ -314,12 +334,21 @@ def _decode_legacy(
     text = data.decode(CODECS[choice])
     notes.append(describe(f"decoded as {choice}", counts, sorted(positions), data, chars))
     notes.extend(ambiguity(ranked, endings))
+    mended: list[Mend] = []
     if choice == "latin-1":
         notes.append(
             "no single-byte encoding makes these bytes plausible text; "
             "they were kept as latin-1 code points"
         )
-    return _finish(text, label, bom, notes, name, eol, controls)
+        every = [m.start() for m in _HIGH_RE.finditer(data)]
+        mended = mends(
+            "unreadable-byte",
+            data,
+            every,
+            lambda i: f"0x{data[i]:02X}",
+            "bytes no encoding reads as plausible text, kept as Latin-1 code points",
+        )
+    return _finish(text, label, bom, notes, name, eol, controls, mended=mended)
 
 
 def _finish(
@@ -330,13 +359,15 @@ def _finish(
     name: str,
     eol: tuple[int, int, int] | None = None,
     controls: bool = True,
+    mended: list[Mend] | None = None,
 ) -> Decoded:
-    """Normalise line endings; reject or note control characters.
+    """Normalise line endings; reject control characters, or remove and record a few.
 
     ``eol`` (CRLF, CR, LF counts taken on the bytes) and ``controls`` (False
     when the bytes were already found free of control characters) spare a
-    second pass over the text.
+    second pass over the text; ``mended``: what the decoding before mended.
     """
+    mended = list(mended or ())
     crlf, cr, lf = _eol_counts(text) if eol is None else eol
     endings = {k: v for k, v in (("CRLF", crlf), ("CR", cr), ("LF", lf)) if v}
     if len(endings) > 1:
@@ -361,8 +392,17 @@ def _finish(
         )
         more = f" and {len(found) - 5} more" if len(found) > 5 else ""
         what = "control character" if len(found) == 1 else "control characters"
-        notes.append(f"{len(found)} {what} kept: {shown}{more}")
-    return Decoded(text, encoding, endings, bom, tuple(notes))
+        notes.append(f"{len(found)} {what} removed: {shown}{more}")
+        mended += mends(
+            "control-character",
+            text,
+            found,
+            lambda i: f"U+{ord(text[i]):04X}",
+            "control characters, which have no place in rules text, removed",
+        )
+        text = pattern.sub("", text)
+    mended.sort(key=lambda m: m.line)
+    return Decoded(text, encoding, endings, bom, tuple(notes), tuple(mended))
 
 
 # --- line endings ------------------------------------------------------------------

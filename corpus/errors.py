@@ -10,8 +10,10 @@ from crdex.errors import CrdexError
 __all__ = [
     "CorpusError",
     "DocumentNotFound",
+    "DocumentTooLarge",
     "DocumentUnreadable",
     "NoEditionDate",
+    "NotADocumentFile",
     "NotTextError",
 ]
 
@@ -30,6 +32,14 @@ class DocumentNotFound(CorpusError):
 
 class DocumentUnreadable(CorpusError):
     """The path exists but cannot be read as a file (a directory, or no permission)."""
+
+
+class NotADocumentFile(DocumentUnreadable):
+    """The path is a device, a named pipe, a socket or a directory: no document is read from it."""
+
+
+class DocumentTooLarge(CorpusError):
+    """A document has more bytes or lines than any rules document can (see ``corpus.reading``)."""
 
 
 class NoEditionDate(CorpusError):

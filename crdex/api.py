@@ -147,6 +147,11 @@ class Reader:
         blob = "\n".join([lineage.graph.key, *others]).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
 
+    def hold_trees(self, budget: int) -> None:
+        """Keep at most ``budget`` estimated bytes of parsed editions in memory (the most
+        recently read; see :mod:`crdex.index.library.held`)."""
+        self.lineage.library.view.trees.budget = budget
+
     def edition_id(self, name: str = "latest") -> str:
         """The id of the edition a name means (an id, a date or ``latest``), without loading it."""
         return self.lineage.edition(name).id

@@ -12,6 +12,7 @@ __all__ = [
     "DateBeforeFirstEdition",
     "LibraryError",
     "LineageError",
+    "NothingAdded",
     "OutputError",
     "UnknownEdition",
     "UnknownRule",
@@ -28,6 +29,17 @@ class LibraryError(CrdexError):
     Not a kind of ``LineageError``: a library can be unusable (an unwritable
     home, a damaged cache) with no question about rules asked at all.
     """
+
+
+class NothingAdded(LibraryError):
+    """A build was given files and none of them was a rules document (or could be read).
+
+    ``skipped`` lists each file with why it was not added.
+    """
+
+    def __init__(self, message: str, skipped: list[object]) -> None:
+        super().__init__(message)
+        self.skipped = skipped
 
 
 class UnknownEdition(LineageError):

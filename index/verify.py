@@ -11,6 +11,7 @@ do, and verifies again: nothing a repair can rebuild is lost.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,9 @@ from crdex.index.errors import LibraryError
 from crdex.index.generations import GenerationStore
 from crdex.index.library import build_library
 from crdex.index.library.build import Indexer, Notice, Progress
-from crdex.index.library.caches import file_digest
 from crdex.index.library.generation import Generation
 from crdex.index.library.home import check_readable, is_legacy
+from crdex.index.packed import MAX_UNPACKED, claimed_size
 from crdex.index.search.engine import SearchIndex
 from crdex.index.search.errors import SearchError
 from crdex.index.search.store import IndexStore
@@ -65,14 +66,36 @@ def _check_caches(gen: Generation, home: Path, report: VerifyReport) -> None:
     for name, digest in sorted(gen.manifest.get("caches", {}).items()):
         path = root / name
         sha = name.split(".", 1)[0]
-        if not path.is_file():
-            report.problems.append(f"{path}: the parse cache is missing")
-        elif file_digest(path) != digest:
-            report.problems.append(f"{path}: the parse cache is damaged (checksum)")
-        else:
+        why = _cache_problem(path, digest)
+        if why is None:
             continue
+        report.problems.append(f"{path}: {why}")
         if sha not in report.damaged_documents:
             report.damaged_documents.append(sha)
+
+
+def _cache_problem(path: Path, digest: str) -> str | None:
+    """What is wrong with one parse cache file, or None.
+
+    Besides its checksum, what its frame claims to hold is held against
+    what a reader accepts (:data:`~crdex.index.packed.MAX_UNPACKED`): a file
+    a reader would refuse is damaged, and a repair parses its document again.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return "the parse cache is missing"
+    except OSError as exc:
+        return f"the parse cache cannot be read ({exc.strerror or exc})"
+    if hashlib.sha256(raw).hexdigest() != digest:
+        return "the parse cache is damaged (checksum)"
+    claimed = claimed_size(raw)
+    if claimed is not None and claimed > MAX_UNPACKED:
+        return (
+            f"the parse cache is damaged (it claims to hold {claimed:,} bytes, more than a "
+            f"packed file can: {MAX_UNPACKED:,})"
+        )
+    return None
 
 
 def _check_search(gen: Generation, home: Path, report: VerifyReport) -> None:

@@ -17,8 +17,8 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from crdex.corpus import decode
-from crdex.corpus.errors import DocumentNotFound, DocumentUnreadable
+from crdex.corpus import MAX_DOCUMENT_BYTES, check_lines, decode, read_bytes
+from crdex.corpus.errors import DocumentNotFound, DocumentTooLarge
 
 from .edition import build_edition
 from .errors import FormatError
@@ -65,10 +65,7 @@ class Book:
         """Read the file at ``rel`` within the book."""
         file = self.root / rel
         name = rel.as_posix()
-        try:
-            data = file.read_bytes()
-        except OSError as exc:
-            raise DocumentUnreadable(f"{file}: cannot be read ({exc.strerror or exc})") from None
+        data = self.read_bytes(file)
         decoded = decode(data, str(file))
         self.digest.update(name.encode() + b"\0" + data + b"\0")
         self.bytes += len(data)
@@ -77,11 +74,26 @@ class Book:
         lines = decoded.text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
+        first = len(self.mapped.lines)
+        for mend in decoded.mends:  # the file's lines are the book's from first + 1 on
+            self.notes.append(
+                (first + mend.line, mend.kind, f"column {mend.column}: {mend.reason}")
+            )
         path = str(file)
         self.mapped.add_source(path, lines)
         for number, line in enumerate(lines, 1):
             self.mapped.add(line, Origin(path, number))
         self.read.add(file.resolve())
+
+    def read_bytes(self, file: Path) -> bytes:
+        """A file of the book: a regular file, within what is left of the book's bound."""
+        try:
+            return read_bytes(file, limit=MAX_DOCUMENT_BYTES - self.bytes)
+        except DocumentTooLarge:
+            raise DocumentTooLarge(
+                f"{self.root}: the book's files hold more than {MAX_DOCUMENT_BYTES:,} bytes; "
+                "a rules document is at most that (the largest edition is 1.7 MB)"
+            ) from None
 
     def note(self, kind: str, reason: str) -> None:
         """A repair on the line just added."""
@@ -110,7 +122,7 @@ def gather_book(root: Path) -> Book:
     book = Book(root)
     if (root / "README.md").is_file():
         book.add_file(Path("README.md"))
-    data = summary.read_bytes()
+    data = book.read_bytes(summary)
     decoded = decode(data, str(summary))
     lines = decoded.text.split("\n")
     if lines and lines[-1] == "":
@@ -167,6 +179,7 @@ def parse_directory(path: str | os.PathLike[str], format: str | None = None) -> 
     if not root.is_dir():
         raise DocumentNotFound(f"{path}: no such directory")
     book = gather_book(root)
+    check_lines(len(book.mapped.lines), str(path))
     fields, ledger = parse_markdown_mapped(book.mapped, str(path), book.notes)
     return build_edition(
         path=str(path),

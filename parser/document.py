@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from crdex.corpus import decode, read_bytes
+from crdex.corpus import MAX_DOCUMENT_BYTES, DocumentTooLarge, check_lines, decode, read_bytes
 from crdex.corpus.convert import convert
 from crdex.errors import CrdexError
 
@@ -43,9 +43,10 @@ def parse_path(path: str | os.PathLike[str], format: str | None = None) -> Editi
     """Parse one document file (or a markdown book directory) into an ``Edition``.
 
     The format is detected from the bytes and the text unless ``format``
-    names one.
+    names one. ``-`` is standard input; devices, pipes and sockets are
+    refused, and so is a document beyond the bounds of :mod:`crdex.corpus.reading`.
     """
-    if Path(path).is_dir():
+    if os.fspath(path) != "-" and Path(path).is_dir():
         return parse_directory(path, format)
     return _edition(str(path), read_bytes(path), format)
 
@@ -84,6 +85,11 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _read(path: str, data: bytes, format: str | None) -> Edition:
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise DocumentTooLarge(
+            f"{path}: {len(data):,} bytes; a rules document is at most "
+            f"{MAX_DOCUMENT_BYTES:,} bytes (the largest edition is 1.7 MB)"
+        )
     binary = detect_binary(data)
     if binary is not None:
         kind, reason = binary
@@ -97,7 +103,7 @@ def _read(path: str, data: bytes, format: str | None) -> Edition:
         converted = convert(data, path, kind)
         assert converted is not None
         fmt = get_format(kind)
-        text, encoding, endings = converted.text, converted.encoding, {}
+        text, encoding, endings, mended = converted.text, converted.encoding, {}, ()
         why = f"{reason}; its text was extracted and read as official text"
     else:
         fmt = get_format(format) if format is not None else None
@@ -108,10 +114,12 @@ def _read(path: str, data: bytes, format: str | None) -> Edition:
             )
         decoded = decode(data, path)
         text, encoding, endings = decoded.text, decoded.encoding, dict(decoded.line_endings)
+        mended = decoded.mends
         if fmt is None:
             fmt, why = detect_format(text, path)
         else:
             why = "as asked"
+    check_lines(text, path)
     if format is not None and binary is None:
         fields, ledger = _forced(fmt, text, path)
     else:
@@ -127,6 +135,7 @@ def _read(path: str, data: bytes, format: str | None) -> Edition:
         fields=fields,
         ledger=ledger,
         tag=None if file_tag(path) in fmt.tags else file_tag(path),
+        mended=mended,
     )
 
 

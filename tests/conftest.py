@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import os
+import shutil
 import subprocess
 import sys
 from functools import cache
@@ -47,23 +48,52 @@ def corpus_path(name: str) -> Path:
     return path
 
 
-def run_crdex(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_crdex(
+    *args: str,
+    cwd: Path | None = None,
+    stdin: Path | None = None,
+    timeout: float = 600,
+    prefix: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
     """The ``crdex`` command as a user runs it: a new process, output captured.
 
     It runs outside the repository root by default (this folder), so the
     installed package is the one imported, and without ``CRDEX_HOME``, so a
-    test's library is only the one it names.
+    test's library is only the one it names. ``stdin``: a file its standard
+    input reads (else nothing); ``prefix``: what runs it (``as_nobody()``).
     """
-    env = {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
-    return subprocess.run(
-        [sys.executable, "-m", "crdex", *args],
+    env = env or {k: v for k, v in os.environ.items() if k != "CRDEX_HOME"}
+    with open(stdin or os.devnull, "rb") as fh:
+        return subprocess.run(
+            [*prefix, sys.executable, "-m", "crdex", *args],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+            cwd=cwd or Path(__file__).parent,
+            env=env,
+            stdin=fh,
+        )
+
+
+def as_nobody() -> tuple[str, ...] | None:
+    """What runs a command as an unprivileged user when we are root (root reads every
+    file), ``()`` when we are not, None when no such user can run this crdex."""
+    if os.geteuid() != 0:
+        return ()
+    if shutil.which("setpriv") is None:
+        return None
+    prefix = ("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups")
+    # from a neutral folder, as the commands run: the checkout itself must not be what
+    # makes crdex importable (the installation may sit where the user cannot read)
+    probe = subprocess.run(
+        [*prefix, sys.executable, "-m", "crdex", "--version"],
         capture_output=True,
-        text=True,
-        timeout=600,
         check=False,
-        cwd=cwd or Path(__file__).parent,
-        env=env,
+        cwd="/",
     )
+    return prefix if probe.returncode == 0 else None
 
 
 def crdex_in(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import crdex
-from conftest import run_crdex
+from conftest import MINI_LIBRARY, run_crdex
 
 pytestmark = [pytest.mark.corpus]
 
@@ -62,9 +62,27 @@ def test_a_date_after_the_last_edition_says_which_edition_answered(corpus_home: 
 
 def test_skipped_files_are_named_once(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("nothing numbered here\n", "utf-8")
-    done = run_crdex("build", str(tmp_path / "notes.txt"), "--home", str(tmp_path / "h"))
+    rules = sorted(MINI_LIBRARY.glob("*.txt"))[0]
+    done = run_crdex(
+        "build", str(tmp_path / "notes.txt"), str(rules), "--home", str(tmp_path / "h")
+    )
+    assert done.returncode == 0, done.stderr
     (line,) = [x for x in done.stderr.splitlines() if x.startswith("warning: skipped")]
     assert line.count(str(tmp_path / "notes.txt")) == 1
+
+
+def test_a_build_of_nothing_but_files_that_are_not_rules_fails_naming_each(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "notes.txt").write_text("nothing numbered here\n", "utf-8")
+    done = run_crdex("build", str(tmp_path / "notes.txt"), "--home", str(tmp_path / "h"))
+    assert done.returncode == 1
+    assert done.stderr.count(str(tmp_path / "notes.txt")) == 1
+    assert (
+        "Error: nothing was added to the library: the file given is not a rules document "
+        f"that could be read:\n  {tmp_path / 'notes.txt'}: not a rules document in any known format"
+    ) in done.stderr
+    assert not (tmp_path / "h" / "CURRENT").exists()
 
 
 def test_the_api_from_the_top(corpus_home: Path) -> None:

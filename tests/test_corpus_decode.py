@@ -20,6 +20,7 @@ from crdex.corpus import (
     decode,
     read_path,
 )
+from crdex.corpus.mending import Mend
 
 TEXT_FORMATS = ("cr-txt", "cr-pdf-text", "cr-html", "rulings-txt-derived", "rulebook-txt-derived")
 
@@ -381,10 +382,54 @@ def test_latin1_is_the_last_resort() -> None:
     )
 
 
-def test_few_control_characters_are_kept_and_noted() -> None:
-    decoded = decode(b"Rules\x07 here\n" + b"x" * 200)
-    assert decoded.text.startswith("Rules\x07 here\n")
-    assert decoded.notes == ("1 control character kept: U+0007 (line 1)",)
+def test_few_control_characters_are_removed_and_recorded_by_line_and_column() -> None:
+    decoded = decode(b"Rules\x07 here\r\nand \x00the\x00re\r\n" + b"x" * 200)
+    assert decoded.text.startswith("Rules here\nand there\n")
+    assert decoded.notes == (
+        "3 control characters removed: U+0007 (line 1), U+0000 (line 2), U+0000 (line 2)",
+    )
+    assert decoded.mends == (
+        Mend(
+            1,
+            6,
+            "control-character",
+            "U+0007 at column 6: control characters, which have no place in rules text, removed",
+        ),
+        Mend(
+            2,
+            5,
+            "control-character",
+            "U+0000 at column 5, U+0000 at column 9: control characters, which have no place "
+            "in rules text, removed",
+        ),
+    )
+
+
+def test_bytes_not_valid_in_utf8_are_recorded_where_they_are() -> None:
+    decoded = decode("It’s “fine”, café\r\n".encode() + b"don\x92t\r\n")
+    assert decoded.mends == (
+        Mend(2, 4, "not-utf-8", "0x92 '’' at column 4: bytes not valid in UTF-8, read as cp1252"),
+    )
+
+
+def test_bytes_no_encoding_reads_are_recorded_where_they_are() -> None:
+    decoded = decode(b"x \x81 y\ry \x8d z")
+    assert decoded.mends == (
+        Mend(
+            1,
+            3,
+            "unreadable-byte",
+            "0x81 at column 3: bytes no encoding reads as plausible text, kept as Latin-1 "
+            "code points",
+        ),
+        Mend(
+            2,
+            3,
+            "unreadable-byte",
+            "0x8D at column 3: bytes no encoding reads as plausible text, kept as Latin-1 "
+            "code points",
+        ),
+    )
 
 
 def test_a_megabyte_decodes_in_milliseconds() -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CORPUS, SEEDS, corpus_path, crdex_in, run_crdex
+from conftest import CORPUS, SEEDS, as_nobody, corpus_path, crdex_in, run_crdex
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]
 
@@ -117,26 +117,8 @@ def test_damaged_lookup_tables_and_search_files(tmp_path: Path, built: Path) -> 
     assert found.returncode == 0 and "searching an index made in memory" not in found.stderr
 
 
-def _as_nobody() -> list[str] | None:
-    """The prefix that runs a command as an unprivileged user, when we are root (else None)."""
-    if os.geteuid() != 0:
-        return []
-    if shutil.which("setpriv") is None:
-        return None
-    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    # from a neutral folder, as the commands below run: the checkout itself must not be
-    # what makes crdex importable (the installation may sit where the user cannot read)
-    probe = subprocess.run(
-        [*prefix, sys.executable, "-m", "crdex", "--version"],
-        capture_output=True,
-        check=False,
-        cwd="/",
-    )
-    return prefix if probe.returncode == 0 else None
-
-
 def test_every_read_command_works_on_a_read_only_home(built: Path) -> None:
-    prefix = _as_nobody()
+    prefix = as_nobody()
     if prefix is None:
         pytest.skip("no unprivileged user can run this installation of crdex here")
     root = Path(tempfile.mkdtemp(prefix="crdex-ro-"))

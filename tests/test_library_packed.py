@@ -12,7 +12,15 @@ import pytest
 from conftest import REPO
 from crdex.index.library import Library
 from crdex.index.library.caches import file_digest
-from crdex.index.packed import UNREADABLE, dumps, pack, packed_file, unpack
+from crdex.index.packed import (
+    MAX_UNPACKED,
+    UNREADABLE,
+    TooLarge,
+    dumps,
+    pack,
+    packed_file,
+    unpack,
+)
 from crdex.index.verify import verify_library
 
 SAMPLE = REPO / "corpus" / "samples" / "2022-10-07.keyword-actions.txt"
@@ -45,12 +53,27 @@ def test_a_damaged_file_is_unreadable_not_a_crash(damage) -> None:  # type: igno
         unpack(damage(pack(DATA)))
 
 
-def test_a_frame_claiming_far_more_than_json_compresses_to_is_refused() -> None:
-    # four megabytes of one character pack into a few hundred bytes: no tree does that, and
-    # a damaged header could claim any size, which is refused before it is allocated
-    raw = pack("0" * (4 << 20))
-    with pytest.raises(ValueError, match=rf"a frame of {len(raw)} bytes claims to hold 4194306"):
+def test_a_frame_claiming_more_than_a_packed_file_holds_is_refused_before_it_is_allocated() -> None:
+    # a frame header (magic, a single segment with an 8-byte content size) claiming one
+    # byte more than any packed file may hold, then one raw last block
+    claimed = MAX_UNPACKED + 1
+    raw = b"\x28\xb5\x2f\xfd" + b"\xe0" + claimed.to_bytes(8, "little") + b"\x19\x00\x00{}"
+    with pytest.raises(ValueError, match=f"claims to hold {claimed:,}, more than a packed file"):
         unpack(raw)
+
+
+def test_data_that_compresses_far_better_than_json_usually_does_reads_back() -> None:
+    # four megabytes of one character pack into a few hundred bytes: a document of one
+    # line repeated makes such a tree, and what a build writes a reader must read
+    data = "0" * (4 << 20)
+    raw = pack(data)
+    assert len(raw) < 1000
+    assert unpack(raw) == data
+
+
+def test_data_larger_than_a_packed_file_holds_is_not_packed() -> None:
+    with pytest.raises(TooLarge, match=f"more than {MAX_UNPACKED:,}"):
+        pack("0" * (MAX_UNPACKED + 1))
 
 
 def test_the_file_of_a_stem_is_the_new_one_or_else_the_legacy_one(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crdex.index.lineage.classify import MEANING, NONE, REFERENCES, TYPOGRAPHY, classify
-from crdex.index.lineage.content import mask_references, masked_key, typography_key
+from crdex.index.lineage.content import lossy_copy, mask_references, masked_key, typography_key
 from crdex.index.lineage.snapshot import _tidy
 from crdex.index.lineage.worddiff import render, word_diff
 
@@ -39,6 +39,24 @@ SCRY_2005_10 = (
 
 def test_lossy_question_marks_are_typography() -> None:
     assert classify("", SCRY_2008, "", SCRY_2009) == TYPOGRAPHY
+
+
+# 205.3c's example in cr-2008-02-01.txt, cr-2008-07-15.txt, and both copies of 2008-05-01
+# (where the dash was lost to "?", its spaces kept)
+LAND_2008_02 = (
+    'Example: "Basic Land - Mountain" means the card is a land with the Mountain subtype.'
+)
+LAND_2008_07 = LAND_2008_02.replace(" - ", " -- ")
+LAND_2008_05 = LAND_2008_02.replace(" - ", " ? ")
+
+
+def test_a_copy_that_lost_quotes_and_dashes_to_question_marks_is_a_lossy_copy() -> None:
+    assert lossy_copy(SCRY_2009, SCRY_2008)
+    assert lossy_copy(LAND_2008_02, LAND_2008_05)
+    assert lossy_copy(LAND_2008_07, LAND_2008_05)
+    assert not lossy_copy(LAND_2008_05, LAND_2008_02)  # the clean one is not the copy
+    assert not lossy_copy("Is it a land", "Is it a land?")  # a question mark of its own
+    assert not lossy_copy(LAND_2008_02, LAND_2008_05.replace("Mountain", "Forest"))
 
 
 def test_curly_quotes_dashes_marks_and_italics_are_typography() -> None:

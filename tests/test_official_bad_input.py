@@ -79,15 +79,27 @@ def test_docx_given_as_text(tmp_path: Path) -> None:
     assert "Word" in result.stderr or "docx" in result.stderr
 
 
-def test_a_50_mb_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("megabytes", "expected"),
+    [
+        # within the size bound, its one line is beyond the line bound
+        (
+            10,
+            "3:100001: line 3 is 10,485,767 characters long; expected lines of rules text "
+            "(at most 100,000 characters)",
+        ),
+        # beyond the size bound: refused before it is read
+        (
+            50,
+            " 52,428,826 bytes; a rules document is at most 16,777,216 bytes "
+            "(the largest edition is 1.7 MB)",
+        ),
+    ],
+)
+def test_a_line_of_megabytes(tmp_path: Path, megabytes: int, expected: str) -> None:
     path = tmp_path / "long.txt"
-    path.write_bytes(b"1. Game Concepts\n\n100.1. " + b"x" * (50 * 1024 * 1024) + b"\n")
-    result = run_crdex("parse", str(path))
-    assert_clean_error(
-        result,
-        f"Error: {path}:3:100001: line 3 is 52,428,807 characters long; expected lines of rules text "
-        "(at most 100,000 characters)",
-    )
+    path.write_bytes(b"1. Game Concepts\n\n100.1. " + b"x" * (megabytes << 20) + b"\n")
+    assert_clean_error(run_crdex("parse", str(path)), f"Error: {path}:{expected}")
 
 
 @pytest.mark.corpus

@@ -61,23 +61,49 @@ def build(paths: tuple[str, ...], workers: int | None, home: str | None, as_json
     from crdex.corpus import bundled_documents
     from crdex.home import resolve_home
 
+    if "-" in paths:
+        raise click.UsageError(
+            "a build reads documents from files, not from standard input ('-'): it keeps "
+            "where each one came from, to read it again for a new parser; save it to a file"
+        )
     where = resolve_home(home)
     paths = paths or tuple(str(p) for p in bundled_documents())
     with progress_reporter(quiet=as_json) as progress:
         report = api.build(paths, home=where, progress=progress, notice=note, workers=workers)
-    for line in _skipped(report.documents.skipped):
+    for line in _skipped([s for s in report.documents.skipped if not s.unreadable]):
         warn(line)
     for line in report.warnings:
         warn(line)
     if as_json:
         echo_json(_summary(report))
-        return
+    else:
+        _print_report(report)
+    _fail_on_unreadable(report.documents.skipped)
+
+
+def _fail_on_unreadable(skipped: list[Skipped]) -> None:
+    """Exit 1 naming every file that could not be read: a build that did not read them all failed."""
+    unread = [s for s in skipped if s.unreadable]
+    if unread:
+        from crdex.corpus.errors import DocumentUnreadable
+
+        what = "1 file" if len(unread) == 1 else f"{len(unread)} files"
+        raise DocumentUnreadable(
+            f"{what} could not be read and {'was' if len(unread) == 1 else 'were'} not added "
+            "(the rest was):\n" + "\n".join(f"  {s.path}: {s.reason}" for s in unread)
+        )
+
+
+def _print_report(report: BuildReport) -> None:
     docs = report.documents
+    unread = sum(1 for s in docs.skipped if s.unreadable)
     counts = [
         f"{len(docs.added)} documents added",
         f"{len(docs.known)} already in the library",
-        f"{len(docs.skipped)} skipped",
+        f"{len(docs.skipped) - unread} skipped",
     ]
+    if unread:
+        counts.append(f"{unread} could not be read")
     if docs.reparsed:
         counts.append(f"{len(docs.reparsed)} read again for a new parser")
     click.echo(", ".join(counts))

@@ -20,9 +20,12 @@ def editions(edition: str | None, home: str | None, as_json: bool) -> None:
     first: a complete official text before a rendering, an excerpt, a copy
     cut short or a rulings page's quotes. An edition known only in part is
     compared only where it is witnessed. Witnesses that disagree beyond
-    typography are listed rule by rule.
+    typography are listed rule by rule, and so is a witness's damage
+    (characters lost on its way: quotes read as '?', U+FFFD, mojibake); a
+    damaged witness speaks after a clean one.
     """
     from crdex.api import Reader
+    from crdex.index.library.damage import Damage
 
     reader = Reader(home)
     if reader.bundled:
@@ -45,6 +48,9 @@ def editions(edition: str | None, home: str | None, as_json: bool) -> None:
             click.echo(
                 f"    {role}: {witness['name']} ({witness['kind']}, {witness['format']}): {witness['covers']}"
             )
+            damage = Damage.from_dict(witness.get("damage"))
+            if damage is not None:
+                click.echo(f"      damaged: {damage.describe()}")
         if edition is None and len(record["witnesses"]) > 1:
             click.echo(f"    and {len(record['witnesses']) - 1} more witness(es)")
         for dis in record["disagreements"]:

@@ -47,6 +47,7 @@ def parse(path: str, as_json: bool, fmt: str | None) -> None:
 
 def summary(edition: Edition) -> str:
     """What ``crdex parse`` prints for people: counts, accounting, repairs, absorbed lines."""
+    from crdex.corpus.mending import MEND_KINDS
     from crdex.parser.ledger import ABSORBED_INTO_RULE, ABSORBING_REPAIRS
 
     acc = edition.accounting
@@ -87,6 +88,10 @@ def summary(edition: Edition) -> str:
     if others:
         lines.append(f"  absorbed     {_lines(len(others))} joined to a neighbour:")
         lines.extend(_listed(others))
+    mended = [r for r in edition.repairs if r.kind in MEND_KINDS]
+    if mended:
+        lines.append(f"  bytes        {_lines(len(mended))} with characters that are not text:")
+        lines.extend(_listed(mended))
     cut = next((r for r in edition.repairs if r.kind == "truncated"), None)
     if cut is not None:
         lines.append(f"  cut short    at line {cut.line}: {cut.reason}")
@@ -109,7 +114,7 @@ def _listed(repairs: list[Repair]) -> list[str]:
         where = f"{repair.path}:{repair.line}" if repair.path else f"line {repair.line}"
         text = repair.original.strip()
         shown = text if len(text) <= 70 else text[:69] + "…"
-        out.append(f"    {where:>10}  {shown!r}: {repair.reason}")
+        out.append(f"    {where:>10}  {f'{shown!r}: ' if text else ''}{repair.reason}")
     if len(repairs) > _SHOWN:
         out.append(f"    … and {len(repairs) - _SHOWN} more (all in --json)")
     return out

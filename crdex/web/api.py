@@ -35,7 +35,7 @@ from .params import (
     rule_number,
     term_name,
 )
-from .site import filter_changes, on_reader, site_of
+from .site import filter_changes, in_lane, on_reader, site_of
 
 __all__ = ["MAX_CHECK_BYTES", "MAX_IDENTIFY_BYTES", "CheckRequest", "IdentifyRequest", "router"]
 
@@ -80,7 +80,7 @@ async def api_docs(request: Request) -> Response:
 
 
 @router.get("/editions", summary="Every edition of the chain, oldest first")
-@on_reader
+@in_lane("lookup")
 def editions(request: Request) -> Response:
     """Each edition (one per effective date) with its title and counts, and its documents."""
     site = site_of(request)
@@ -120,7 +120,7 @@ def edition(request: Request, edition: Edition) -> Response:
     "/editions/{edition}/rules/{number}",
     summary="One rule with its subrules, examples, rulings and references",
 )
-@on_reader
+@in_lane("lookup")
 def rule(request: Request, edition: Edition, number: Number) -> Response:
     """As ``crdex show NUMBER --edition EDITION --json``; a section gives every rule under it."""
     site = site_of(request)
@@ -149,7 +149,7 @@ def glossary(request: Request, edition: Edition) -> Response:
 
 
 @router.get("/editions/{edition}/glossary/{term:path}", summary="One glossary entry")
-@on_reader
+@in_lane("lookup")
 def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
     """As ``crdex show TERM --edition EDITION --json``."""
     site = site_of(request)
@@ -171,7 +171,7 @@ def actions(request: Request, edition: Edition) -> Response:
 
 
 @router.get("/history/{name:path}", summary="Every edition of one rule, through its renumberings")
-@on_reader
+@in_lane("lookup")
 def history(
     request: Request,
     name: str,
@@ -186,7 +186,7 @@ def history(
 
 
 @router.get("/resolve/{number}", summary="What a rule cited on one date is called on another")
-@on_reader
+@in_lane("lookup")
 def resolve(
     request: Request,
     number: Number,
@@ -201,7 +201,7 @@ def resolve(
 
 
 @router.get("/diff/{old}/{new}", summary="What changed between any two editions")
-@on_reader
+@in_lane("heavy")
 def diff(
     request: Request,
     old: Edition,
@@ -223,7 +223,7 @@ def diff(
 
 
 @router.get("/search", summary="Search the rules of one edition, a date, or every edition")
-@on_reader
+@in_lane("search")
 def search(
     request: Request,
     q: Annotated[str, Query(description="Words, a quoted phrase, or a rule number.")],
@@ -248,7 +248,7 @@ def search(
 
 
 @router.get("/identities/{identity:path}", summary="Where a rule identity is now")
-@on_reader
+@in_lane("lookup")
 def identity(request: Request, identity: str) -> Response:
     """First and last version of the rule with this identity (such as 2004-06-01/502.36)."""
     return _json(site_of(request).reader.identity(identity_id(identity)), False)
@@ -314,7 +314,7 @@ async def _posted(request: Request, model: type[Posted], limit: int, what: str) 
         ) from None
 
 
-@on_reader
+@in_lane("heavy")
 def _checked(request: Request, asked: CheckRequest) -> Response:
     site = site_of(request)
     eid = site.edition_id(edition_name(asked.edition))

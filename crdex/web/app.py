@@ -32,14 +32,19 @@ from crdex.api import Reader
 from crdex.errors import CrdexError
 
 from . import api, pages_across, pages_edition
-from .errors import install_handlers
+from .errors import install_handlers, private_paths
 from .headers import HeadersMiddleware, ResponseCache, cache_for
+from .lanes import Lanes, LaneSpec
 from .links import diff_url, edition_url, identity_url, rule_url, term_url
 from .site import Site
+from .upkeep import release_memory
 
-__all__ = ["create_app"]
+__all__ = ["TREE_BUDGET", "create_app"]
 
 log = logging.getLogger("crdex.web")
+
+# estimated bytes of parsed editions a worker keeps (about six of today's size)
+TREE_BUDGET = 48 << 20
 
 _STATIC_TYPES = {
     ".css": "text/css; charset=utf-8",
@@ -83,17 +88,25 @@ def create_app(
     *,
     reader: Reader | None = None,
     cache_bytes: int = 64 << 20,
+    lanes: dict[str, LaneSpec] | None = None,
 ) -> FastAPI:
-    """The web application over the library at ``home`` (or over ``reader``)."""
+    """The web application over the library at ``home`` (or over ``reader``).
+
+    ``lanes``: the threads, queues and deadlines of uncached work
+    (default :data:`~.lanes.LANES`).
+    """
     site = Site(reader if reader is not None else Reader(home))
     static = _static()
     env = _environment(static)
+    workers = Lanes(lanes)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await asyncio.get_running_loop().run_in_executor(site.executor, warm, site)
+        await asyncio.to_thread(warm, site)
+        upkeep = asyncio.create_task(release_memory())
         yield
-        site.executor.shutdown(wait=False, cancel_futures=True)
+        upkeep.cancel()
+        workers.close()
 
     app = FastAPI(
         title="crdex",
@@ -114,6 +127,8 @@ def create_app(
         )
 
     app.state.site = site
+    app.state.lanes = workers
+    app.state.private_paths = private_paths(getattr(site.reader, "home", None), home)
     app.state.render = render
     app.state.env = env
     install_handlers(app)
@@ -146,6 +161,9 @@ def warm(site: Site) -> None:
     leaves search answering 503 until it can; everything else works.
     """
     site.fingerprint  # noqa: B018  (loads the identity graph)
+    # a rule page needs an edition's tree once (its glossary and numbers, kept apart);
+    # pages of a whole edition need it each time, and few are asked for at once
+    site.reader.hold_trees(TREE_BUDGET)
     if not site.editions:
         return
     site.facts(site.latest)

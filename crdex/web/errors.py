@@ -1,19 +1,28 @@
 """Errors as responses: a status, a message for people, suggestions; never a stack trace.
 
-crdex's own errors carry messages written for the person who asked ("no
-edition '2026-13-01'…; did you mean …?"), so they are shown as they are:
-unknown editions, rules and terms are 404, malformed values and queries
-422, a search index another process is still building 503. The API
-answers JSON (``status``, ``error``, ``message``, ``suggestions``); pages
-answer an HTML page saying the same. Anything else is a bug: it is logged
-with its traceback on the server and answered with a bare 500.
+An error is the client's or the server's. The client's are crdex's own
+errors about what was asked, whose messages are written for the person who
+asked ("no edition '2026-13-01'…; did you mean …?"), so they are shown as
+they are: unknown editions, rules and terms are 404, malformed values and
+queries 422. The server's are everything else: a library whose files
+cannot be read (a damaged table, a search index another process is still
+building) is 503, a request the server gave up (its lane full, its
+deadline passed: :mod:`.lanes`) 503 with ``Retry-After``, and a bug 500.
+They are answered with a short message that names no file: the whole
+message, with the library's paths, goes to the server's log. No message,
+the client's included, shows a path of the server's machine.
+
+The API answers JSON (``status``, ``error``, ``message``, ``suggestions``);
+pages answer an HTML page saying the same.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -22,10 +31,27 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from crdex.errors import CrdexError
-from crdex.index.errors import DateBeforeFirstEdition, UnknownEdition, UnknownRule
+from crdex.index.errors import (
+    DateBeforeFirstEdition,
+    LibraryError,
+    UnknownEdition,
+    UnknownRule,
+)
+from crdex.index.generations import LockTimeout
+from crdex.index.lineage.overrides import OverridesError
 from crdex.index.search.errors import IndexBusy, IndexDamaged, NoSearchIndex
 
-__all__ = ["BadRequest", "BadValue", "error_status", "install_handlers", "suggestions"]
+from .lanes import ClientGone, Unavailable
+
+__all__ = [
+    "BadRequest",
+    "BadValue",
+    "error_status",
+    "install_handlers",
+    "private_paths",
+    "scrub",
+    "suggestions",
+]
 
 log = logging.getLogger("crdex.web")
 
@@ -35,6 +61,7 @@ _REASONS = {
     405: "method not allowed",
     413: "request too large",
     422: "malformed input",
+    499: "client closed the connection",
     500: "internal error",
     503: "unavailable",
 }
@@ -54,13 +81,58 @@ class BadValue(BadRequest):
         self.where = where
 
 
+# the server's own faults among crdex's errors, each with what a client is told
+_SERVER_FAULTS: tuple[tuple[type[CrdexError], str], ...] = (
+    (IndexBusy, "search is not available while the search index is being built; try again shortly"),
+    (NoSearchIndex, "search is not available: this library has no search index"),
+    (
+        IndexDamaged,
+        "search is not available: the search index cannot be read (the server's log says why)",
+    ),
+    (
+        LibraryError,
+        "the library this server reads cannot answer this request: some of its files cannot "
+        "be read (the server's log says which)",
+    ),
+    (LockTimeout, "the library this server reads is busy; try again shortly"),
+    (OverridesError, "the library this server reads cannot answer this request (see its log)"),
+)
+_RETRY_AFTER = 30  # seconds, for a fault that a build in progress may end
+
+
 def error_status(exc: CrdexError) -> int:
-    """The HTTP status of one of crdex's errors."""
+    """The HTTP status of one of crdex's errors: 404 or 422 for the client's, 503 for the server's."""
     if isinstance(exc, UnknownEdition | UnknownRule | DateBeforeFirstEdition):
         return 404
-    if isinstance(exc, IndexBusy | IndexDamaged | NoSearchIndex):
+    if isinstance(exc, Unavailable) or _fault(exc) is not None:
         return 503
     return 422
+
+
+def _fault(exc: CrdexError) -> str | None:
+    """What a client is told of a server fault, or None when the error is the client's."""
+    return next((said for kind, said in _SERVER_FAULTS if isinstance(exc, kind)), None)
+
+
+def private_paths(*homes: object) -> list[str]:
+    """The folders of this machine that no answer names: the library's, the installation's, $HOME.
+
+    Longest first, so that a path inside another is replaced whole.
+    """
+    found = {str(Path(sys.prefix)), str(Path(sys.base_prefix)), str(Path.home())}
+    found.add(str(Path(__file__).resolve().parents[2]))  # where crdex itself is installed
+    for home in homes:
+        if home is not None:
+            found.update({str(home), str(Path(str(home)).resolve())})
+    return sorted((p for p in found if len(p) > 1), key=len, reverse=True)
+
+
+def scrub(message: str, paths: list[str]) -> str:
+    """``message`` with every one of ``paths`` (and what follows it, up to a space) left out."""
+    for path in paths:
+        if path in message:
+            message = re.sub(re.escape(path) + r"[^\s'\"]*", "…", message)
+    return message
 
 
 def suggestions(message: str) -> list[str]:
@@ -76,8 +148,13 @@ def _wants_json(request: Request) -> bool:
 
 
 def _respond(
-    request: Request, status: int, message: str, extra: dict[str, Any] | None = None
+    request: Request,
+    status: int,
+    message: str,
+    extra: dict[str, Any] | None = None,
+    retry_after: int | None = None,
 ) -> Response:
+    message = scrub(message, request.app.state.private_paths)
     body = {
         "status": status,
         "error": _REASONS.get(status, "error"),
@@ -86,6 +163,8 @@ def _respond(
         **(extra or {}),
     }
     headers = {"Cache-Control": "no-store"}
+    if retry_after is not None:
+        headers["Retry-After"] = str(retry_after)
     if _wants_json(request):
         return JSONResponse(body, status_code=status, headers=headers)
     render: Callable[..., str] = request.app.state.render
@@ -98,7 +177,21 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(CrdexError)
     async def crdex_error(request: Request, exc: CrdexError) -> Response:
+        if isinstance(exc, Unavailable):
+            return _respond(request, 503, str(exc), retry_after=exc.retry_after)
+        said = _fault(exc)
+        if said is not None:
+            log.error(
+                "the library could not answer %s %s: %s", request.method, request.url.path, exc
+            )
+            return _respond(request, 503, said, retry_after=_RETRY_AFTER)
         return _respond(request, error_status(exc), str(exc))
+
+    @app.exception_handler(ClientGone)
+    async def client_gone(request: Request, exc: ClientGone) -> Response:
+        # nobody reads this answer: the work was stopped, the connection is closed
+        log.info("the client left before %s %s was answered", request.method, request.url.path)
+        return Response(status_code=499, headers={"Cache-Control": "no-store"})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

@@ -29,7 +29,7 @@ from .params import (
     edition_name,
     identity_id,
 )
-from .site import filter_changes, on_reader, site_of
+from .site import filter_changes, in_lane, site_of
 
 __all__ = ["PAGE_SIZE", "marked", "router"]
 
@@ -51,7 +51,7 @@ def marked(snippet: Snippet) -> Markup:
 
 
 @router.get("/search")
-@on_reader
+@in_lane("search")
 def search_page(
     request: Request,
     q: str = "",
@@ -124,7 +124,7 @@ def search_page(
 
 
 @router.get("/diff")
-@on_reader
+@in_lane("lookup")
 def diff_form(
     request: Request,
     old: str = "",
@@ -146,7 +146,7 @@ def diff_form(
 
 
 @router.get("/diff/{old}/{new}")
-@on_reader
+@in_lane("heavy")
 def diff_page(
     request: Request,
     old: str,
@@ -189,7 +189,7 @@ def diff_page(
 
 
 @router.get("/id/{identity:path}")
-@on_reader
+@in_lane("lookup")
 def identity_page(request: Request, identity: str) -> Response:
     """A permanent link: the rule (or term) with this identity, at its latest version."""
     site = site_of(request)

@@ -20,7 +20,7 @@ from crdex.parser.numbers import RuleNumber
 from .headers import page, redirect
 from .links import diff_url, edition_url, rule_url, term_url
 from .params import rule_number, term_name
-from .site import on_reader, site_of
+from .site import in_lane, on_reader, site_of
 
 __all__ = ["router"]
 
@@ -111,7 +111,7 @@ def term_page(request: Request, edition: str, term: str) -> Response:
 
 
 @router.get("/e/{edition}/changes")
-@on_reader
+@in_lane("lookup")
 def changes_page(request: Request, edition: str) -> Response:
     site = site_of(request)
     eid, _named = site.named(edition)
@@ -145,13 +145,7 @@ def rule_page(request: Request, edition: str, number: str) -> Response:
         return redirect(rule_url(eid, canon), permanent=named)
     view = site.reader.show(canon, eid)
     assert isinstance(view, RuleView)
-    parsed = site.reader.edition(eid)
-    crumbs = []
-    parent = RuleNumber.parse(canon).parent
-    while parent is not None:
-        rule = parsed.rule(str(parent))
-        crumbs.insert(0, (str(parent), (rule.title or "") if rule is not None else ""))
-        parent = parent.parent
+    crumbs = site.crumbs(eid, canon)
     history = site.history(canon, eid)
     context: dict[str, Any] = {
         "edition": eid,

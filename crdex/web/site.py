@@ -11,10 +11,8 @@ the nodes the templates show.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
@@ -23,18 +21,20 @@ from markupsafe import Markup
 from crdex.api import Reader
 from crdex.errors import CrdexError
 from crdex.index.coverage import KINDS, Coverage
+from crdex.index.library.damage import Damage
 from crdex.index.lineage.diff import DiffItem
 from crdex.index.lineage.history import History
 from crdex.index.search.results import SOURCES, SearchResult
 from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
-from crdex.parser.tree import Edition
+from crdex.parser.references import extract_references
 
 from .errors import BadRequest
+from .lanes import in_lane
 from .links import Linker, TermIndex, rule_url
 from .params import date_value, edition_name, limit_value, search_query
 
-__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "on_reader", "site_of"]
+__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "in_lane", "on_reader", "site_of"]
 
 # what a document's witness is called on the home page, by format
 FORMATS = {
@@ -73,21 +73,9 @@ def site_of(request: Any) -> Site:
 
 
 def on_reader(handler: Callable[P, T]) -> Callable[P, Awaitable[T]]:
-    """Run a route on the site's reader thread, so that the event loop keeps answering.
-
-    Answers already in the cache, static files and 304s are served by the
-    event loop without waiting for a page being built; the reader and its
-    search index are used by one thread only, one request at a time
-    (workers are processes: that is where parallelism comes from).
-    """
-
-    @functools.wraps(handler)
-    async def run(*args: P.args, **kwargs: P.kwargs) -> T:
-        site = site_of(kwargs["request"])
-        call = functools.partial(handler, *args, **kwargs)
-        return await asyncio.get_running_loop().run_in_executor(site.executor, call)
-
-    return run
+    """Run a page's route in the ``pages`` lane (:mod:`.lanes`), so that the event loop keeps
+    answering; ``in_lane("lookup")`` and ``in_lane("heavy")`` choose the other lanes."""
+    return in_lane("pages")(handler)
 
 
 # a glossary term found in more than this share of an edition's rules is not linked
@@ -96,11 +84,16 @@ COMMON_TERM_SHARE = 0.03
 
 @dataclass(slots=True)
 class EditionFacts:
-    """One edition's glossary phrases and rule numbers."""
+    """One edition's glossary phrases, rule numbers, and the titles of its headings.
+
+    Read once from the edition's tree, then enough for every rule page of
+    the edition: the tree itself need not stay in memory.
+    """
 
     id: str
     terms: TermIndex
     numbers: frozenset[str]
+    titles: dict[str, str]
 
     def has_rule(self, number: str) -> bool:
         try:
@@ -130,7 +123,6 @@ class Site:
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="crdex-reader")
         self.facts = functools.lru_cache(maxsize=256)(self._facts)
         self.actions = functools.lru_cache(maxsize=256)(self._actions)
         self._names: dict[str, str] = {}
@@ -151,12 +143,15 @@ class Site:
 
         ``date`` is the edition witnessed (a rulings page witnesses the editions
         it quotes), ``coverage`` what of it the document covers, ``in_chain``
-        whether it speaks first for it; an undated document appears once, dated None.
+        whether it speaks first for it, ``damage_said`` what was found lost in
+        it ("" when it is clean); an undated document appears once, dated None.
         """
         first = {(w["sha256"], e["id"]) for e in self.editions for w in e["witnesses"][:1]}
         out = []
         for d in self.reader.documents():
             base = {k: v for k, v in d.items() if k not in ("path", "witnesses", "repairs")}
+            damage = Damage.from_dict(d.get("damage"))
+            base["damage_said"] = damage.describe() if damage is not None else ""
             base["kind"] = (
                 f"{FORMATS.get(d['format'], d['format'])}, {KINDS.get(d['kind'], d['kind'])}"
             )
@@ -217,7 +212,8 @@ class Site:
         numbers = {r.number for r in edition.rules} | {r.parent for r in edition.rules if r.parent}
         terms = TermIndex(edition.glossary)
         terms.drop_common([r.text for r in edition.rules], COMMON_TERM_SHARE)
-        return EditionFacts(edition.id, terms, frozenset(numbers))
+        titles = {r.number: r.title or "" for r in edition.rules if r.kind != "subrule"}
+        return EditionFacts(edition.id, terms, frozenset(numbers), titles)
 
     def _actions(self, edition_id: str) -> dict[str, dict[str, Any]]:
         """Rule number → the keyword action row of ``Reader.actions`` (rule pages show it)."""
@@ -236,24 +232,29 @@ class Site:
     def rule_nodes(self, edition_id: str, view: RuleView) -> Node:
         """A rule view (from ``Reader.show``) with every text linked, subrules nested.
 
-        The rule's own title is not linked to the glossary within it.
+        The rule's own title is not linked to the glossary within it. The
+        references are found in the texts as the parser found them (in the
+        rule's text and examples joined by line breaks), so that the
+        edition's tree is not read again for them.
         """
-        edition = self.reader.edition(edition_id)
         actions = self.actions(edition_id)
         linker = self.linker(edition_id, skip={view.title} if view.title else None)
-        return self._node(view, edition, actions, linker)
+        return self._node(view, actions, linker)
 
-    def _node(
-        self,
-        view: RuleView,
-        edition: Edition,
-        actions: dict[str, dict[str, Any]],
-        linker: Linker,
-    ) -> Node:
+    def crumbs(self, edition_id: str, number: str) -> list[tuple[str, str]]:
+        """(number, title) of each heading above a rule, outermost first."""
+        titles = self.facts(edition_id).titles
+        out = []
+        parent = RuleNumber.parse(number).parent
+        while parent is not None:
+            out.insert(0, (str(parent), titles.get(str(parent), "")))
+            parent = parent.parent
+        return out
+
+    def _node(self, view: RuleView, actions: dict[str, dict[str, Any]], linker: Linker) -> Node:
         if view.kind != "subrule":
             linker.new_rule()
-        rule = edition.rule(view.number)
-        refs = rule.references if rule is not None else []
+        refs = extract_references("\n".join([view.text, *view.examples]))
         text, *examples = linker.rule(view.text, view.examples, refs)
         rulings = [{**r, "html": linker.text(r["text"])} for r in view.rulings]
         return Node(
@@ -265,15 +266,13 @@ class Site:
             rulings=rulings,
             references=view.references,
             cited_by=view.cited_by,
-            children=[self._node(c, edition, actions, linker) for c in view.children],
+            children=[self._node(c, actions, linker) for c in view.children],
             action=actions.get(view.number),
         )
 
     def glossary_html(self, edition_id: str, entry: GlossaryView) -> Markup:
-        edition = self.reader.edition(edition_id)
-        found = edition.glossary_entry(entry.term)
-        refs = found.references if found is not None else None
-        return self.linker(edition_id, skip={entry.term}).text(entry.definition, refs)
+        """A definition linked; its references found in it as the parser found them."""
+        return self.linker(edition_id, skip={entry.term}).text(entry.definition)
 
     def history(self, name: str, edition_id: str) -> History | None:
         """The timeline of a rule or term, or None for a copy outside the chain."""

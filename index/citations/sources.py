@@ -11,7 +11,11 @@ device or pipe (``/dev/null``, ``<(…)``) is read like a file.
 Files are decoded as UTF-8 (with or without BOM), UTF-16 with a BOM, then
 cp1252, then Latin-1, and written back in the same encoding with the same
 line endings (:mod:`.writing` says which files a fix may write, and how):
-a fix changes the citations and nothing else.
+a fix changes the citations and nothing else. A file is read up to
+:data:`MAX_SOURCE_BYTES` (16 MiB, as a rules document): beyond, and from a
+device that never ends (``/dev/zero``), it is an error, not a process that
+reads until memory runs out; a device, a named pipe or a socket is refused
+before anything is read from it.
 """
 
 from __future__ import annotations
@@ -25,11 +29,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crdex.corpus.errors import CorpusError, DocumentTooLarge
+from crdex.corpus.reading import MAX_DOCUMENT_BYTES, open_document, read_stream
+
 from .errors import SourceError
 from .ignore import IgnoreRules
 from .projects import generated_folder
 
 __all__ = [
+    "MAX_SOURCE_BYTES",
     "STDIN",
     "Skipped",
     "SourceFile",
@@ -40,6 +48,7 @@ __all__ = [
 ]
 
 STDIN = "-"
+MAX_SOURCE_BYTES = MAX_DOCUMENT_BYTES
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -152,11 +161,21 @@ def read_source(path: str) -> SourceFile | None:
     """The file's text (``-``: standard input), or None when it is binary."""
     try:
         if path == STDIN:
-            data, where = sys.stdin.buffer.read(), None
+            data, where = read_stream(sys.stdin.buffer, "standard input", MAX_SOURCE_BYTES), None
+        elif os.path.realpath(path) == os.devnull:  # the one device that is a file's text: none
+            data, where = b"", None
         else:
-            data, where = Path(path).read_bytes(), Path(path)
+            # a regular file only: a device never ends, a named pipe waits for a writer
+            with open_document(path, MAX_SOURCE_BYTES) as fh:
+                data, where = read_stream(fh, path, MAX_SOURCE_BYTES), Path(path)
     except OSError as exc:
         raise SourceError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except DocumentTooLarge:
+        raise SourceError(
+            f"{path}: more than {MAX_SOURCE_BYTES:,} bytes; a file to check is at most that"
+        ) from None
+    except CorpusError as exc:  # not a regular file, or no permission: its own words
+        raise SourceError(str(exc)) from None
     seen = digest(data)
     for bom, encoding in _BOMS:
         if data.startswith(bom):

@@ -141,14 +141,25 @@ class ExportPlan:
                 "chain_index": i,
                 "id": e.id,
                 "effective_date": e.date,
-                "sha256": e.sha256,
+                **self._document_of(e.id, e.sha256, e.path),
                 "title": e.title,
-                "file_name": file_name(e.path),
                 "rules_count": e.rules,
                 "glossary_count": e.glossary,
             }
             for i, e in enumerate(self.graph.editions)
         ]
+
+    def _document_of(self, edition_id: str, sha256: str, path: str) -> dict[str, str]:
+        """The sha256 and file name of the document an edition is read from: for an edition
+        composed of witnesses (partial ones, or a second copy speaking before a damaged
+        primary), the witness that speaks first."""
+        if path:
+            return {"sha256": sha256, "file_name": file_name(path)}
+        record = self.library.record(edition_id)
+        if record is None or not record.witnesses:
+            return {"sha256": sha256, "file_name": file_name(path)}
+        first = record.witnesses[0]
+        return {"sha256": first.sha256, "file_name": file_name(first.name)}
 
     # -- editions ----------------------------------------------------------------
 

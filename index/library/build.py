@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from crdex.index.coverage import COVERAGE_RULES
-from crdex.index.errors import LibraryError
+from crdex.index.errors import LibraryError, NothingAdded
 from crdex.index.faults import fault_point
 from crdex.index.generations import GenerationStore
 from crdex.index.lineage import build_graph
@@ -37,7 +37,7 @@ from crdex.parser.tree import Edition
 
 from .beside import Beside
 from .caches import ParseCache
-from .documents import AddReport, DocumentInfo
+from .documents import AddReport, DocumentInfo, Skipped
 from .editions import EditionRecord, compose
 from .files import absolute, iter_files
 from .generation import Generation, GenerationWriter
@@ -52,7 +52,7 @@ from .undated import placed_chain
 from .view import LibraryView
 from .warnings import build_warnings
 
-__all__ = ["BuildReport", "build_library", "graph_key"]
+__all__ = ["BuildReport", "build_library", "graph_key", "nothing_added"]
 
 Progress = Callable[[str, int, int], None]
 Notice = Callable[[str], None]
@@ -243,10 +243,14 @@ def build_library(
         todo = gather(paths, registry, cache, docs)
         stale = stale_documents(registry, cache, todo)
         parse_into(todo, stale, registry, home, docs, report.warnings, progress, workers)
+        if paths and docs.skipped and not (docs.added or docs.known or docs.reparsed):
+            raise nothing_added(docs.skipped)
         fault_point("parsed")
         trees = _Trees(cache)
         _describe_again(registry, trees)
         scratch = store.scratch()
+        # a build that fails leaves nothing behind (a killed one: the next build removes it)
+        cleanup.callback(shutil.rmtree, scratch, ignore_errors=True)
         # the chain of the dated documents; the undated ones placed among it by their text
         chain = placed_chain(
             registry,
@@ -385,6 +389,24 @@ def build_library(
     report.warnings = build_warnings(report.warnings, docs.added, chain)
     report.seconds = time.perf_counter() - started
     return report
+
+
+# files named in the error of a build that added nothing; the count says how many in all
+_NAMED = 10
+
+
+def nothing_added(skipped: list[Skipped]) -> NothingAdded:
+    """The error of a build none of whose files was a rules document, with each one's reason."""
+    count = len(skipped)
+    lines = [f"  {s.path}: {s.reason}" for s in skipped[:_NAMED]]
+    if count > _NAMED:
+        lines.append(f"  … and {count - _NAMED} more")
+    what = "the file given is not" if count == 1 else f"none of the {count} files given is"
+    return NothingAdded(
+        f"nothing was added to the library: {what} a rules document that could be read:\n"
+        + "\n".join(lines),
+        list(skipped),
+    )
 
 
 def _intact_previous(

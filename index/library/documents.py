@@ -7,30 +7,35 @@ quotes rules from the editions it cites), each with a coverage
 and no citations witnesses nothing: it is kept, listed and reported, never
 made an edition.
 
-**Precedence** among the witnesses of one edition, first to last:
+**Precedence** among the witnesses of one edition is the sort key
+:func:`witness_rank`, made of the rules of :data:`PRECEDENCE` in their
+order, first to last:
 
 1. coverage: a complete text, then one with every rule but no glossary,
    then an excerpt, then a cut-short copy, then a rulings page's quotes (a
    lesser copy never displaces a complete one);
-2. the primary copy before a second copy that its file name tags as such
+2. damage: a clean copy before a damaged one (characters lost on the way:
+   :mod:`.damage`), the less damaged first;
+3. the primary copy before a second copy that its file name tags as such
    (``cr-2014-05-01.derived.txt``, ``….upload-20260808.txt``: the naming
    the corpus and the README use for second copies), ``.derived`` first
    among those;
-3. format: the official text, then the official Word, PDF and RTF files,
+4. format: the official text, then the official Word, PDF and RTF files,
    then text extracted from a PDF, then unofficial renderings (markdown,
    mdBook HTML);
-4. a date read in the document's own words before one read only in its
+5. a date read in the document's own words before one read only in its
    file name;
-5. the sha256, so that the order never depends on the order of a run.
+6. the sha256, so that the order never depends on the order of a run.
 
-Before all of these, a document placed among the editions by its text
-(``date_source`` ``matched-by-text``, see :mod:`.undated`) speaks after
-every document that states its date: its date is an inference, theirs a
-statement.
+Before all of these (the first rule of :data:`PRECEDENCE`), a document
+placed among the editions by its text (``date_source`` ``matched-by-text``,
+see :mod:`.undated`) speaks after every document that states its date: its
+date is an inference, theirs a statement.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +43,7 @@ from crdex.index.coverage import WitnessSlice
 
 __all__ = [
     "MATCHED_BY_TEXT",
+    "PRECEDENCE",
     "REGISTRY_FORMAT",
     "AddReport",
     "DocumentInfo",
@@ -92,6 +98,13 @@ class DocumentInfo:
     described: int = 0
     # for a document that states no date: what placing it by its text found (.undated)
     placed: dict[str, Any] | None = None
+    # what was found lost in it (Damage.to_dict() of .damage), None when it is clean
+    damage: dict[str, Any] | None = None
+
+    @property
+    def damaged(self) -> int:
+        """How many damaged characters it has (0: clean)."""
+        return sum(self.damage["counts"].values()) if self.damage else 0
 
     @property
     def undated(self) -> bool:
@@ -129,6 +142,7 @@ class DocumentInfo:
             "repairs": dict(self.repairs),
             "described": self.described,
             "placed": self.placed,
+            "damage": self.damage,
         }
 
     @classmethod
@@ -139,29 +153,54 @@ class DocumentInfo:
         return cls(**fields)
 
 
-def witness_rank(doc: DocumentInfo) -> tuple[int, int, int, int, int, str, str]:
-    """Sort key among the witnesses of one edition: lower speaks first (see the module docstring)."""
-    return (
-        # a date matched by text, after every date stated
-        int(doc.date_source == MATCHED_BY_TEXT),
-        _KIND_RANK.get(doc.kind, len(_KIND_RANK)),
-        _TAG_RANK.get(doc.tag, 2),
-        _FORMAT_RANK.get(doc.format, len(_FORMAT_RANK)),
-        0 if doc.date_source not in ("filename", "none", "") else 1,
-        doc.tag,
-        doc.sha256,
-    )
+#: the rules of precedence among the witnesses of one edition, first to last (see the module
+#: docstring): each gives a document a value, lower speaking first; the first that differs decides
+PRECEDENCE: tuple[tuple[str, Callable[[DocumentInfo], Any]], ...] = (
+    # a date matched by text, after every date stated
+    ("matched", lambda d: int(d.date_source == MATCHED_BY_TEXT)),
+    ("coverage", lambda d: _KIND_RANK.get(d.kind, len(_KIND_RANK))),
+    ("damage", lambda d: d.damaged),
+    ("copy", lambda d: _TAG_RANK.get(d.tag, 2)),
+    ("format", lambda d: _FORMAT_RANK.get(d.format, len(_FORMAT_RANK))),
+    ("date", lambda d: 0 if d.date_source not in ("filename", "none", "") else 1),
+    ("tag", lambda d: d.tag),
+    ("sha256", lambda d: d.sha256),
+)
+
+
+def witness_rank(doc: DocumentInfo) -> tuple[Any, ...]:
+    """Sort key among the witnesses of one edition: lower speaks first (:data:`PRECEDENCE`)."""
+    return tuple(rank(doc) for _name, rank in PRECEDENCE)
 
 
 @dataclass(frozen=True, slots=True)
 class Skipped:
-    """A file that was not added, and why."""
+    """A file that was not added, and why.
+
+    ``unreadable``: the file could not be read at all (no permission, an
+    input/output error), so whether it is a rules document is unknown: an
+    error for the build, not a skip.
+    """
 
     path: str
     reason: str
+    unreadable: bool = False
 
-    def to_dict(self) -> dict[str, str]:
-        return {"path": self.path, "reason": self.reason}
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "reason": self.reason, "unreadable": self.unreadable}
+
+    @classmethod
+    def of(cls, path: str, error: Exception | str | None) -> Skipped:
+        """Why ``path`` was not added, from the error that stopped it (its first line, without
+        the path the message begins with)."""
+        from crdex.corpus.errors import DocumentUnreadable, NotADocumentFile
+
+        reason = (str(error) if error is not None else "") or "not a rules document"
+        reason = reason.strip().split("\n", 1)[0].removeprefix(f"{path}: ")
+        unreadable = isinstance(error, DocumentUnreadable) and not isinstance(
+            error, NotADocumentFile
+        )
+        return cls(path, reason, unreadable)
 
 
 @dataclass(slots=True)

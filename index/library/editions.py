@@ -54,6 +54,8 @@ class Witness:
     kind: str
     format: str
     coverage: Coverage
+    # what was found lost in the document (see .damage), None when it is clean
+    damage: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -64,6 +66,7 @@ class Witness:
             "format": self.format,
             "coverage": self.coverage.to_dict(),
             "covers": self.coverage.describe(),
+            "damage": self.damage,
         }
 
     @classmethod
@@ -75,6 +78,7 @@ class Witness:
             data["kind"],
             data["format"],
             Coverage.from_dict(data["coverage"]),
+            data.get("damage"),
         )
 
 
@@ -153,10 +157,12 @@ def plan_chain(documents: Iterable[DocumentInfo]) -> list[EditionRecord]:
     for date in sorted(by_date):
         ranked = sorted(by_date[date], key=lambda dc: witness_rank(dc[0]))
         witnesses = tuple(
-            Witness(d.sha256, d.name, d.id, d.kind, d.format, cov) for d, cov in ranked
+            Witness(d.sha256, d.name, d.id, d.kind, d.format, cov, d.damage) for d, cov in ranked
         )
         first_doc, first_cov = ranked[0]
-        composed = not first_cov.complete or first_doc.kind == "rulings"
+        # a second copy speaking first (the primary is damaged, or absent) has an id of its
+        # own ("2008-05-01.alt-vensersjournal"): the edition's tree is composed, named by date
+        composed = not first_cov.complete or first_doc.kind == "rulings" or first_doc.id != date
         coverage = COMPLETE if first_cov.complete else _union(c for _d, c in ranked)
         key = first_doc.sha256
         if composed:

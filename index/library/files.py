@@ -57,17 +57,25 @@ def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
             books = sorted(d for d in dirs if not d.startswith(".") and is_book(here / d))
             dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in books)
             for name in sorted(files):
-                if not name.startswith(".") and (here / name).is_file():
+                # devices, pipes and broken links too: the build says why it skips them
+                if not name.startswith("."):
                     yield here / name
             for name in books:
                 yield here / name
 
 
 def sha256_file(path: Path) -> str:
+    """The sha256 of a document file; a crdex error if it is not one (see ``corpus.reading``)."""
     import hashlib  # a build's work; readers import this module for absolute() alone
 
+    from crdex.corpus.errors import DocumentUnreadable
+    from crdex.corpus.reading import open_document
+
     h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
+    with open_document(path) as fh:
+        try:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+        except OSError as exc:
+            raise DocumentUnreadable(f"{path}: cannot be read ({exc.strerror or exc})") from None
     return h.hexdigest()

@@ -62,8 +62,16 @@ def check_readable(home: Path, *, must_exist: bool) -> bool:
     """Whether ``home`` holds anything; raise LibraryError when it cannot be read as asked.
 
     ``must_exist`` is for a home the user named (``--home``, ``CRDEX_HOME``,
-    ``home=``): a mistyped name is an error, not an empty library.
+    ``home=``): a mistyped name is an error, not an empty library. A home
+    inside a folder the user may not enter cannot even be looked at: that
+    is said too (``exists()`` raises rather than answer).
     """
+    try:
+        home.stat()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise LibraryError(f"cannot read the library home {home}: {_why(exc)}") from None
     if not home.exists():
         if must_exist:
             raise LibraryError(

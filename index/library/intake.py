@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from crdex.corpus.errors import CorpusError
 from crdex.index.faults import fault_point
 
 from .caches import ParseCache, file_digest
@@ -32,7 +33,11 @@ def gather(
         if file.is_dir():
             todo.append(str(file))  # a book: its hash is known only once read
             continue
-        sha = sha256_file(file)
+        try:
+            sha = sha256_file(file)
+        except CorpusError as exc:  # not a regular file, too large, unreadable
+            report.skipped.append(Skipped.of(str(file), exc))
+            continue
         if sha in seen:
             continue
         seen.add(sha)
@@ -94,8 +99,8 @@ def parse_into(
         if n == 1:
             fault_point("parsing")
         if info is None:
-            reason = (why or "not a rules document").strip().split("\n", 1)[0]
-            reason = reason.removeprefix(f"{path}: ")
+            assert why is not None
+            reason = why.reason
             if path in again:
                 gone = by_path[path]
                 del registry[gone.sha256]
@@ -104,7 +109,7 @@ def parse_into(
                     "it is no longer in the library"
                 )
             else:
-                docs.skipped.append(Skipped(path, reason))
+                docs.skipped.append(why)
             continue
         known = info.sha256 in registry
         registry[info.sha256] = info

@@ -271,22 +271,24 @@ class Library:
         return self.build(paths, progress=progress, workers=workers).documents
 
     def _add_in_memory(self, paths: list[str], progress: Progress | None) -> BuildReport:
-        from .build import BuildReport
-        from .documents import Skipped
+        from .build import BuildReport, nothing_added
         from .files import iter_files
         from .parsing import parse_all
 
         report = BuildReport(Path("."))
         files = [str(f) for f in iter_files(paths)]
-        for path, info, memory, why in parse_all(files, None):
+        for _path, info, memory, why in parse_all(files, None):
             if info is None or memory is None:
-                reason = (why or "not a rules document").strip().split("\n", 1)[0]
-                report.documents.skipped.append(Skipped(path, reason))
+                assert why is not None
+                report.documents.skipped.append(why)
             elif info.sha256 in self._memory:
                 report.documents.known.append(info)
             else:
                 self._memory[info.sha256] = (info, *memory)
                 report.documents.added.append(info)
+        docs = report.documents
+        if docs.skipped and not (docs.added or docs.known):
+            raise nothing_added(docs.skipped)
         self._view = None
         report.chain = self.chain()
         return report

@@ -16,17 +16,19 @@ from typing import Any
 from crdex.errors import CrdexError
 from crdex.index.coverage import COVERAGE_RULES, coverage_of, document_kind
 from crdex.index.lineage.snapshot import snapshot_of
+from crdex.index.packed import TooLarge
 from crdex.index.workers import WorkerPool, default_workers
 from crdex.parser import file_tag, parse_path
 from crdex.parser.tree import Edition
 
 from .caches import ParseCache
-from .documents import DocumentInfo
+from .damage import damage_of
+from .documents import DocumentInfo, Skipped
 
 __all__ = ["ParseResult", "describe", "parse_all", "parse_one"]
 
 # (path, description or None, the tree and snapshot when kept in memory, why not)
-ParseResult = tuple[str, DocumentInfo | None, tuple[Edition, Any] | None, str | None]
+ParseResult = tuple[str, DocumentInfo | None, tuple[Edition, Any] | None, Skipped | None]
 
 
 def describe(edition: Edition, path: str) -> DocumentInfo:
@@ -47,6 +49,7 @@ def describe(edition: Edition, path: str) -> DocumentInfo:
         witnesses=tuple(coverage_of(edition)),
         repairs=dict(sorted(Counter(r.kind for r in edition.repairs).items())),
         described=COVERAGE_RULES,
+        damage=(found.to_dict() if (found := damage_of(edition)) is not None else None),
     )
 
 
@@ -55,16 +58,21 @@ def parse_one(path: str, home: str | None) -> ParseResult:
     try:
         edition = parse_path(path)
     except CrdexError as exc:
-        return path, None, None, str(exc)
+        return path, None, None, Skipped.of(path, exc)
     except Exception as exc:  # a parser bug must not stop a whole corpus from building
-        return path, None, None, f"the parser failed unexpectedly ({type(exc).__name__}: {exc})"
+        why = f"the parser failed unexpectedly ({type(exc).__name__}: {exc})"
+        return path, None, None, Skipped.of(path, why)
     if not edition.rules and not edition.items:
-        return path, None, None, "no numbered rules found"
+        return path, None, None, Skipped.of(path, "no numbered rules found")
     info = describe(edition, path)
     snapshot = snapshot_of(edition)
     if home is None:
         return path, info, (edition, snapshot), None
-    ParseCache(Path(home)).write(edition, snapshot)
+    try:
+        ParseCache(Path(home)).write(edition, snapshot)
+    except TooLarge as exc:
+        why = f"its rule tree is too large for the library to keep ({exc})"
+        return path, None, None, Skipped.of(path, why)
     return path, info, None, None
 
 

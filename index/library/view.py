@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .held import HeldTrees
 from .rulerows import EditionRules, MemoryRules
 from .ruletable import RuleTable
 
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
     from .editions import EditionRecord
 
 __all__ = ["LibraryView"]
+
+# editions whose rows are kept (about 1 MB each for today's size)
+_ROWS_HELD = 64
 
 TreeLoader = Callable[[str], "Edition"]
 DictLoader = Callable[[str], dict[str, Any]]
@@ -71,12 +75,18 @@ class LibraryView:
         self._rulings: dict[str, list[dict[str, Any]]] | None = None
         self._topics_loader = topics
         self._topics: dict[str, list[dict[str, Any]]] | None = None
-        self._trees: dict[str, Edition] = {}
+        self._trees = HeldTrees(tree)
         self._rules_loader = rules
+        # insertion order: the first is the one read longest ago
         self._rules: dict[str, EditionRules] = {}
         self.key = graph_key
         self._texts_loader = texts
         self._texts: TextIndex | None = None
+
+    @property
+    def trees(self) -> HeldTrees:
+        """The parsed trees this view keeps in memory (their budget can be changed)."""
+        return self._trees
 
     # -- documents and editions ----------------------------------------------------
 
@@ -113,11 +123,11 @@ class LibraryView:
     # -- trees ------------------------------------------------------------------------
 
     def edition(self, key: str) -> Edition:
-        """The tree of a document (by sha256) or of an edition (by its key)."""
-        tree = self._trees.get(key)
-        if tree is None:
-            tree = self._trees[key] = self._tree(key)
-        return tree
+        """The tree of a document (by sha256) or of an edition (by its key).
+
+        The trees most recently read are kept, within a budget (:mod:`.held`).
+        """
+        return self._trees.get(key)
 
     def edition_dict(self, key: str) -> dict[str, Any]:
         """A tree as plain data (``edition_to_dict``), straight from storage when it can be."""
@@ -137,6 +147,8 @@ class LibraryView:
             if held is None:
                 held = MemoryRules.of(self.edition_dict(key))
             self._rules[key] = held
+            while len(self._rules) > _ROWS_HELD:
+                self._rules.pop(next(iter(self._rules)))
         return held
 
     def snapshot(self, key: str) -> Snapshot:

@@ -27,7 +27,7 @@ from crdex.index.coverage import Coverage
 from crdex.parser.normalize import fold_typography
 
 from .classify import NONE, REFERENCES, TYPOGRAPHY, classify
-from .content import fold, masked_key, typography_key
+from .content import fold, lossy_copy, masked_key, typography_key
 from .graph import EditionInfo, Graph, Identity, Link, Run
 from .match import Match, clear_sides, match_nodes
 from .overrides import GLOSSARY_PREFIX, Overrides
@@ -285,9 +285,30 @@ def _continue(ident: Identity, old, node, e: int, texts: _Texts, phase: str) -> 
     ):
         run.end = e
         return
+    same_place = run.key == node.key and run.kind == node.kind and old.title == node.title
+    if same_place and _damaged_alike(run, node.text, texts):
+        run.end = e
+        return
     title, text = texts(node.title), texts(node.text)
     change = _PHASE_CLASS.get(phase) or classify(old.title, old.text, node.title, node.text)
     ident.runs.append(Run(e, e, node.key, node.kind, title, text, change))
+
+
+def _damaged_alike(run: Run, text: str, texts: _Texts) -> bool:
+    """Whether ``text`` is the run's wording, as it stands or as a damaged copy has it.
+
+    A copy that lost its quotes and dashes to "?" (2008-05-01's primary
+    copy, 2009-05-01's dashes) makes no new version: its edition joins the
+    run. A run that began in such a copy takes the clean wording of the
+    next edition that has it, which is what it said.
+    """
+    held = texts.table[run.text]
+    if held == text or lossy_copy(held, text):
+        return True
+    if lossy_copy(text, held):
+        run.text = texts(text)
+        return True
+    return False
 
 
 def phase_totals(graph: Graph) -> Counter[str]:

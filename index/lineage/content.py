@@ -13,6 +13,11 @@ Matching and edit classification ask the same question at three strengths:
 * :func:`words` — the text as word tokens, for similarity scores and
   word-level differences.
 
+And one question of its own: :func:`lossy_copy` — is a wording the same
+wording as it reached a damaged copy, which put "?" for every quote,
+apostrophe, dash or other character it could not keep? Such a copy is no
+new version of a rule.
+
 Reference numbers are masked on the folded text, before punctuation is
 dropped, so that "rule 502.36" and "rule 701.16" both become "rule #".
 Keys are cached per wording: one wording is compared in two pairs of
@@ -27,7 +32,7 @@ from functools import lru_cache
 
 from crdex.parser.normalize import normalize_text
 
-__all__ = ["fold", "mask_references", "masked_key", "typography_key", "words"]
+__all__ = ["fold", "lossy_copy", "mask_references", "masked_key", "typography_key", "words"]
 
 # "502.36a", "100.1-8", "601.2a-h", then "rule 502" / "rules 100-109", "section 5"
 _DOTTED = re.compile(
@@ -66,6 +71,9 @@ _CONTRACTION = re.compile(r"\b(?:" + "|".join(map(re.escape, _CONTRACTIONS)) + r
 # a lossy copy turned every non-ASCII character into "?"; "who?ve" is "who've"
 _LOSSY = re.compile(r"(?<=\w)\?(?=\w)")
 _DIGIT = re.compile(r"\d")
+# what a lossy copy turns into "?": a dash with the spaces around it (" -- ", "—"), a
+# quote or an apostrophe, any other character that is not ASCII
+_LOSSY_SPOT = re.compile(r"\s*(?:--|[-\u2010-\u2015\u2212])\s*|[\"'`]|[^\x00-\x7f]")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -112,3 +120,26 @@ def masked_key(text: str, *, folded: bool = False) -> str:
 def words(text: str) -> list[str]:
     """Word tokens as written (punctuation attached), for word-level diffs."""
     return text.split()
+
+
+@lru_cache(maxsize=1 << 12)
+def _lossy_pattern(clean: str) -> re.Pattern[str]:
+    """``clean`` as a pattern in which each lossy spot may also read "?"."""
+    parts, at = [], 0
+    for m in _LOSSY_SPOT.finditer(clean):
+        parts.append(re.escape(clean[at : m.start()]))
+        # a dash's spaces are kept around its "?" ("Basic Land ? Mountain" for " - ")
+        lost = r"\s*\?\s*" if m.group() != m.group().strip() else r"\?"
+        parts.append(f"(?:{re.escape(m.group())}|{lost})")
+        at = m.end()
+    parts.append(re.escape(clean[at:]))
+    return re.compile("".join(parts))
+
+
+def lossy_copy(clean: str, other: str) -> bool:
+    """Whether ``other`` is ``clean`` as a damaged copy has it: "?" where some of its quotes,
+    apostrophes, dashes or other non-ASCII characters were (``?Deathtouch?`` for
+    ``"Deathtouch"``, ``cards?even`` for ``cards -- even``), and otherwise the same."""
+    if "?" not in other or clean == other or other.count("?") <= clean.count("?"):
+        return False
+    return _lossy_pattern(clean).fullmatch(other) is not None

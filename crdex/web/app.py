@@ -32,6 +32,7 @@ from crdex.api import Reader
 from crdex.errors import CrdexError
 
 from . import api, pages_across, pages_edition
+from .compress import CompressMiddleware
 from .errors import install_handlers
 from .headers import HeadersMiddleware, ResponseCache, cache_for
 from .links import diff_url, edition_url, identity_url, rule_url, term_url
@@ -136,6 +137,7 @@ def create_app(
         )
 
     app.add_middleware(HeadersMiddleware, cache=ResponseCache(cache_bytes))
+    app.add_middleware(CompressMiddleware)  # outside: it encodes what the cache keeps
     return app
 
 

@@ -8,19 +8,23 @@ canonical URL, whose page is cached (see :mod:`.headers`).
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from starlette.responses import Response
+from markupsafe import Markup
+from starlette.responses import Response, StreamingResponse
 
 from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
 
-from .headers import page, redirect
-from .links import diff_url, edition_url, rule_url, term_url
+from . import whole
+from .headers import cache_for, page, redirect
+from .links import Linker, diff_url, edition_url, rule_url, term_url
 from .params import rule_number, term_name
-from .site import on_reader, site_of
+from .site import Site, on_reader, site_of
 
 __all__ = ["router"]
 
@@ -132,6 +136,47 @@ def actions_page(request: Request, edition: str) -> Response:
         return redirect(f"{edition_url(eid)}/actions")
     _id, rows = site.reader.actions(eid)
     return page(request, "actions.html", "edition", edition=eid, rows=rows)
+
+
+@router.get("/e/{edition}/all")
+@on_reader
+def whole_page(request: Request, edition: str) -> Response:
+    """Every rule and glossary entry of an edition on one page, linked within it, sent part by part."""
+    site = site_of(request)
+    eid, named = site.named(edition)
+    if not named:
+        return redirect(f"{edition_url(eid)}/all")
+    pieces = whole.parts(site.reader.edition(eid))
+    before, after = site.neighbours(eid)
+    html = request.app.state.render(
+        "whole.html",
+        request,
+        edition=eid,
+        info=site.edition_info(eid),
+        parts=pieces,
+        rules=sum(p.count for p in pieces),
+        terms=sum(len(p.glossary) for p in pieces),
+        before=before,
+        after=after,
+        body=Markup(_BODY),
+    )
+    head, tail = html.split(_BODY, 1)
+    body = _parts(site, head, pieces, site.linker(eid, local=True), tail)
+    return cache_for(StreamingResponse(body, media_type="text/html; charset=utf-8"), "edition")
+
+
+_BODY = "<!--the parts of the whole edition-->"
+
+
+async def _parts(
+    site: Site, head: str, pieces: list[whole.Part], linker: Linker, tail: str
+) -> AsyncIterator[str]:
+    """The page's head, each part written on the reader's thread as it is sent, its tail."""
+    yield head
+    loop = asyncio.get_running_loop()
+    for part in pieces:
+        yield await loop.run_in_executor(site.executor, whole.render_part, part, linker)
+    yield tail
 
 
 @router.get("/e/{edition}/{number}")

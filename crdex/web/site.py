@@ -216,7 +216,9 @@ class Site:
         edition = self.reader.edition(edition_id)
         numbers = {r.number for r in edition.rules} | {r.parent for r in edition.rules if r.parent}
         terms = TermIndex(edition.glossary)
-        terms.drop_common([r.text for r in edition.rules], COMMON_TERM_SHARE)
+        examples = [e.text for r in edition.rules for e in r.examples]
+        definitions = [g.definition for g in edition.glossary]
+        terms.read([r.text for r in edition.rules], examples + definitions, COMMON_TERM_SHARE)
         return EditionFacts(edition.id, terms, frozenset(numbers))
 
     def _actions(self, edition_id: str) -> dict[str, dict[str, Any]]:
@@ -227,9 +229,12 @@ class Site:
             return {}
         return {row["number"]: row for row in rows if row.get("number")}
 
-    def linker(self, edition_id: str, skip: set[str] | None = None) -> Linker:
+    def linker(
+        self, edition_id: str, skip: set[str] | None = None, *, local: bool = False
+    ) -> Linker:
+        """Links for one page; ``local``: into the page itself (the whole-edition page)."""
         facts = self.facts(edition_id)
-        return Linker(edition_id, facts.has_rule, facts.terms, skip or set())
+        return Linker(edition_id, facts.has_rule, facts.terms, skip or set(), local)
 
     # -- one rule ----------------------------------------------------------------
 

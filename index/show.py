@@ -116,15 +116,18 @@ def _rulings_of(lineage: Lineage, ref: EditionRef) -> RulingsOf:
         if holder is None:
             return []
         return [
-            {
-                "text": r["text"],
-                "source": r.get("source"),
-                "date": r.get("date"),
-                "number": r.get("number"),
-                "filed_under": r.get("rule"),
-                "edition": r.get("edition"),
-                "page": r.get("page"),
-            }
+            lineage.dated(
+                {
+                    "text": r["text"],
+                    "source": r.get("source"),
+                    "date": r.get("date"),
+                    "number": r.get("number"),
+                    "filed_under": r.get("rule"),
+                    "edition": r.get("edition"),
+                    "page": r.get("page"),
+                },
+                ref,
+            )
             for r in lineage.library.rulings(holder.id)
         ]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from crdex.index.lineage.render import topic_line
+from crdex.index.lineage.render import historical_heading, topic_line
 
 from .printer import Line, PlainPrinter, Printer, RichPrinter
 
@@ -165,6 +165,13 @@ def print_topics(console: Any, view: RuleView) -> None:
         indented(console, Line(topic_line(t), style="dim"), 0)
 
 
+def _rulings(console: Printer, rulings: list[dict[str, Any]], indent: int) -> None:
+    for ruling in rulings:
+        source = " ".join(filter(None, [ruling.get("source"), ruling.get("date")]))
+        line = f"Ruling: {ruling['text']}" + (f" [{source}]" if source else "")
+        indented(console, Line(line), indent)
+
+
 def print_rule(console: Any, view: RuleView, depth: int) -> None:
     console = _printer(console)
     pad = 2 * depth
@@ -179,10 +186,11 @@ def print_rule(console: Any, view: RuleView, depth: int) -> None:
         indented(console, Line(view.text), body)
     for example in view.examples:
         indented(console, Line(example, style="italic"), body)
-    for ruling in view.rulings:
-        source = " ".join(filter(None, [ruling.get("source"), ruling.get("date")]))
-        line = f"Ruling: {ruling['text']}" + (f" [{source}]" if source else "")
-        indented(console, Line(line), body)
+    _rulings(console, [r for r in view.rulings if not r.get("historical")], body)
+    past = [r for r in view.rulings if r.get("historical")]
+    for heading in dict.fromkeys(historical_heading(r) for r in past):
+        indented(console, Line(f"{heading[0].upper()}{heading[1:]}:", style="dim"), body)
+        _rulings(console, [r for r in past if historical_heading(r) == heading], body + 2)
     if view.references:
         indented(console, Line(f"refers to: {', '.join(view.references)}", style="dim"), body)
     if view.cited_by:

@@ -48,6 +48,10 @@ Edition = Annotated[
     Path(description="An edition: its id (2026-08-07), a date (the edition in force) or 'latest'."),
 ]
 Number = Annotated[str, Path(description="A rule number: 7, 701, 701.22, 704.5aa.")]
+TYPOGRAPHY = (
+    "List edits of typography alone (straight and curly quotes, italics) as versions of "
+    "their own; by default each is folded into the version before it (`typography_edits`)."
+)
 
 
 def _json(data: Any, named: bool) -> Response:
@@ -174,13 +178,14 @@ def history(
     request: Request,
     name: str,
     edition: Annotated[str | None, Query(description="The edition NAME is read in.")] = None,
+    typography: Annotated[bool, Query(description=TYPOGRAPHY)] = False,
 ) -> Response:
     """As ``crdex history NAME --json``: NAME is a rule number or a glossary term."""
     site = site_of(request)
     asked = name.strip()
     asked = rule_number(asked) if asked[:1].isdigit() else term_name(asked)
     eid = site.edition_id(edition_name(edition)) if edition else None
-    return _json(site.reader.history(asked, eid).to_dict(), False)
+    return _json(site.reader.history(asked, eid, typography=typography).to_dict(), False)
 
 
 @router.get("/resolve/{number}", summary="What a rule cited on one date is called on another")

@@ -91,7 +91,7 @@ def glossary_page(request: Request, edition: str) -> Response:
 
 @router.get("/e/{edition}/glossary/{term:path}")
 @on_reader
-def term_page(request: Request, edition: str, term: str) -> Response:
+def term_page(request: Request, edition: str, term: str, typography: bool = False) -> Response:
     site = site_of(request)
     eid, named = site.named(edition)
     asked = term_name(term)
@@ -101,7 +101,7 @@ def term_page(request: Request, edition: str, term: str) -> Response:
     assert isinstance(view, GlossaryView)
     if not named or view.term != asked:
         return redirect(term_url(eid, view.term), permanent=named)
-    history = site.history(view.term, eid)
+    history = site.history(view.term, eid, typography)
     return page(
         request,
         "term.html",
@@ -181,7 +181,7 @@ async def _parts(
 
 @router.get("/e/{edition}/{number}")
 @on_reader
-def rule_page(request: Request, edition: str, number: str) -> Response:
+def rule_page(request: Request, edition: str, number: str, typography: bool = False) -> Response:
     site = site_of(request)
     eid, named = site.named(edition)
     asked = rule_number(number)
@@ -197,7 +197,7 @@ def rule_page(request: Request, edition: str, number: str) -> Response:
         rule = parsed.rule(str(parent))
         crumbs.insert(0, (str(parent), (rule.title or "") if rule is not None else ""))
         parent = parent.parent
-    history = site.history(canon, eid)
+    history = site.history(canon, eid, typography)
     context: dict[str, Any] = {
         "edition": eid,
         "view": view,
@@ -205,6 +205,7 @@ def rule_page(request: Request, edition: str, number: str) -> Response:
         "history": history,
         "around": site.around(history, eid),
         "topics": [(t, site.reader.topic_rulings(t)) for t in view.topics],
+        "beside": site.facts(eid).beside(canon),
     }
     if view.kind == "section":
         return page(request, "section.html", "edition", **context)

@@ -28,7 +28,7 @@ from crdex.index.lineage.history import History
 from crdex.index.search.results import SOURCES, SearchResult
 from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
-from crdex.parser.tree import Edition
+from crdex.parser.tree import Edition, Rule
 
 from .errors import BadRequest
 from .links import Linker, TermIndex, rule_url
@@ -96,17 +96,46 @@ COMMON_TERM_SHARE = 0.03
 
 @dataclass(slots=True)
 class EditionFacts:
-    """One edition's glossary phrases and rule numbers."""
+    """One edition's glossary phrases, rule numbers, and each level's rules in order."""
 
     id: str
     terms: TermIndex
     numbers: frozenset[str]
+    # level (section, group, rule, subrule) → its numbers in document order, with labels
+    levels: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    places: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def has_rule(self, number: str) -> bool:
         try:
             return str(RuleNumber.parse(number)) in self.numbers
         except ValueError:
             return False
+
+    def beside(self, number: str) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
+        """The rules before and after ``number`` at its level ((number, label) or None).
+
+        In document order across the whole edition: the rule after 701.45 is
+        702.1, the one before 702.1 is 701.45.
+        """
+        place = self.places.get(number)
+        if place is None:
+            return None, None
+        level, i = self.places[number]
+        rules = self.levels[level]
+        return (rules[i - 1] if i > 0 else None), (rules[i + 1] if i + 1 < len(rules) else None)
+
+
+def _level(rule: Rule) -> str:
+    if rule.kind == "section" or rule.kind == "subrule":
+        return rule.kind
+    return "rule" if "." in rule.number else "group"
+
+
+def _label(rule: Rule) -> str:
+    if rule.title:
+        return rule.title
+    text = " ".join(rule.text.split())
+    return text if len(text) <= 60 else text[:59].rstrip() + "…"
 
 
 @dataclass(slots=True)
@@ -219,7 +248,12 @@ class Site:
         examples = [e.text for r in edition.rules for e in r.examples]
         definitions = [g.definition for g in edition.glossary]
         terms.read([r.text for r in edition.rules], examples + definitions, COMMON_TERM_SHARE)
-        return EditionFacts(edition.id, terms, frozenset(numbers))
+        facts = EditionFacts(edition.id, terms, frozenset(numbers))
+        for rule in edition.rules:
+            level = facts.levels.setdefault(_level(rule), [])
+            facts.places.setdefault(rule.number, (_level(rule), len(level)))
+            level.append((rule.number, _label(rule)))
+        return facts
 
     def _actions(self, edition_id: str) -> dict[str, dict[str, Any]]:
         """Rule number → the keyword action row of ``Reader.actions`` (rule pages show it)."""
@@ -280,11 +314,11 @@ class Site:
         refs = found.references if found is not None else None
         return self.linker(edition_id, skip={entry.term}).text(entry.definition, refs)
 
-    def history(self, name: str, edition_id: str) -> History | None:
+    def history(self, name: str, edition_id: str, typography: bool = False) -> History | None:
         """The timeline of a rule or term, or None for a copy outside the chain."""
         if edition_id not in self.chain:
             return None
-        return self.reader.history(name, edition_id)
+        return self.reader.history(name, edition_id, typography=typography)
 
     def around(self, history: History | None, edition_id: str) -> list[dict[str, Any]]:
         """The same rule in the editions before and after: its number there, or why none."""

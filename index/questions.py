@@ -113,7 +113,9 @@ class Lineage:
         for held in ancestry(number):
             holder = self.graph.holder(held, ref.index)
             if holder is not None:
-                out.extend(self.dated({**t, "on": held}, ref) for t in self.library.topics(holder.id))
+                out.extend(
+                    self.dated({**t, "on": held}, ref) for t in self.library.topics(holder.id)
+                )
         return out
 
     def dated(self, ruling: dict[str, Any], ref: EditionRef) -> dict[str, Any]:

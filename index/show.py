@@ -14,16 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from crdex.errors import shown
 from crdex.index.asked import lookup_number
 from crdex.index.errors import UnknownRule
+from crdex.index.lineage.editions import near_numbers, near_terms, suggestion
 from crdex.parser.numbers import RuleNumber
 
 if TYPE_CHECKING:
-    from crdex.index.library.rulerows import EditionRules, RuleRow
+    from crdex.index.library.rulerows import EditionRules, GlossaryRow, RuleRow
     from crdex.index.lineage.editions import EditionRef
     from crdex.index.questions import Lineage
 
-__all__ = ["GlossaryView", "RuleView", "show", "topic_rulings"]
+__all__ = ["GlossaryView", "RuleView", "glossary", "letter_of", "show", "topic_rulings"]
 
 
 @dataclass(slots=True)
@@ -135,11 +137,20 @@ def _rulings_of(lineage: Lineage, ref: EditionRef) -> RulingsOf:
 
 
 def _unknown(rules: EditionRules, asked: str, ref: EditionRef) -> UnknownRule:
-    import difflib  # for the near misses of a failed lookup only
+    near = suggestion(near_numbers(asked, rules.numbers()))
+    return UnknownRule(f"{ref.id} has no rule {asked}{near}")
 
-    near = difflib.get_close_matches(asked, rules.numbers(), n=3, cutoff=0.75)
-    hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    return UnknownRule(f"{ref.id} has no rule {asked}{hint}")
+
+def _neither(rules: EditionRules, name: str, ref: EditionRef) -> UnknownRule:
+    """Neither a number nor a term: near numbers if it begins like one ("70l.18"), else terms."""
+    asked = name.strip()
+    if asked[:1].isdigit():
+        near = suggestion(near_numbers(asked, rules.numbers()))
+        what = "a rule number (such as 7, 701, 701.22 or 704.5aa)"
+    else:
+        near = suggestion(near_terms(asked, rules.terms()))
+        what = "a rule number"
+    return UnknownRule(f"{shown(asked)} is neither {what} nor a glossary term of {ref.id}{near}")
 
 
 def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | GlossaryView:
@@ -150,21 +161,8 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
     if number is None:
         entry = rules.glossary_entry(name.strip())
         if entry is None:
-            import difflib
-
-            near = difflib.get_close_matches(name.strip(), rules.terms(), n=3, cutoff=0.6)
-            hint = f"; did you mean {' or '.join(near)}?" if near else ""
-            raise UnknownRule(
-                f"{name!r} is neither a rule number nor a glossary term of {ref.id}{hint}"
-            )
-        return GlossaryView(
-            term=entry.term,
-            definition=entry.definition,
-            aliases=list(entry.aliases),
-            references=list(entry.references),
-            obsolete=entry.obsolete,
-            edition=ref.id,
-        )
+            raise _neither(rules, name, ref)
+        return _glossary_view(entry, ref.id)
     rule = rules.rule(number)
     rulings_of = _rulings_of(lineage, ref)
     if rule is None:
@@ -184,6 +182,47 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
     view.edition = ref.id
     view.topics = lineage.topics(ref, number)
     return view
+
+
+def letter_of(term: str) -> str:
+    """The letter a glossary term is listed under: its first letter or digit ("“As Though”": A)."""
+    import unicodedata
+
+    for char in unicodedata.normalize("NFKD", term):
+        if char.isalnum():
+            return char.upper() if char.isalpha() else "#"
+    return "#"
+
+
+def glossary(
+    lineage: Lineage, edition: str | None = None, letter: str | None = None
+) -> tuple[str, list[GlossaryView]]:
+    """Every glossary entry of ``edition`` (default latest) in the document's order: (id, entries).
+
+    ``letter``: only the entries listed under that letter (see :func:`letter_of`).
+    """
+    ref = lineage.edition(edition or "latest")
+    rules = lineage.library.rules(ref.sha256)
+    wanted = letter.upper() if letter else None
+    out = []
+    for term in rules.terms():
+        if wanted is not None and letter_of(term) != wanted:
+            continue
+        entry = rules.glossary_entry(term)
+        if entry is not None:
+            out.append(_glossary_view(entry, ref.id))
+    return ref.id, out
+
+
+def _glossary_view(entry: GlossaryRow, edition: str) -> GlossaryView:
+    return GlossaryView(
+        term=entry.term,
+        definition=entry.definition,
+        aliases=list(entry.aliases),
+        references=list(entry.references),
+        obsolete=entry.obsolete,
+        edition=edition,
+    )
 
 
 def _cited(ruling: Any) -> list[str]:

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from crdex.commands.options import echo_json, edition_option, home_option, json_option, warn
+from crdex.commands.options import (
+    as_of_option,
+    echo_json,
+    edition_option,
+    home_option,
+    json_option,
+    warn,
+)
 
 if TYPE_CHECKING:
     from crdex.index.citations import CheckReport
@@ -34,10 +41,9 @@ class CheckFailed(click.ClickException):
 @edition_option(
     "Edition to check against: id, date or 'latest'.", default="latest", show_default=True
 )
-@click.option(
-    "--as-of",
-    metavar="DATE",
-    help="Read citations written without a date as of this date (default: as of --edition).",
+@as_of_option(
+    "Read citations written without a date as of this date (default: as of --edition); "
+    "--at is the same option."
 )
 @click.option("--fix", is_flag=True, help="Rewrite moved citations in place and print the diff.")
 @click.option("--dry-run", is_flag=True, help="With --fix: print the diff, change nothing.")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from crdex.errors import ECHO, cut
+from crdex.errors import shown as echoed
 from crdex.index.lineage.render import historical_heading, topic_line
 
 from .printer import Line, PlainPrinter, Printer, RichPrinter
@@ -80,7 +82,7 @@ def print_search(console: Any, result: SearchResult) -> None:
 
 def _print_summary(console: Printer, result: SearchResult) -> None:
     if not result.summary:
-        console.print(f"No rulings summary item matches {result.query!r}.")
+        console.print(f"No rulings summary item matches {echoed(result.query)}.")
         return
     for n, hit in enumerate(result.summary, 1):
         head = Line(f"{n:>2}. ")
@@ -105,12 +107,12 @@ def _print_rules(console: Printer, result: SearchResult) -> None:
     if result.asked and result.asked not in (result.edition, "latest"):
         where += f" (in force on {result.asked})"
     if not result.hits and not result.groups:
-        console.print(f"No rules match {result.query!r} {where}.")
+        console.print(f"No rules match {echoed(result.query)} {where}.")
         if result.suggestion:
-            console.print(f"Did you mean: {result.suggestion}?")
+            console.print(f"Did you mean: {cut(result.suggestion, ECHO * 2)}?")
         return
     if result.suggestion:
-        console.print(Line(f"(did you mean: {result.suggestion}?)", style="dim"))
+        console.print(Line(f"(did you mean: {cut(result.suggestion, ECHO * 2)}?)", style="dim"))
     if result.edition is not None:
         for n, hit in enumerate(result.hits, 1):
             line = Line(f"{n:>2}. ") if result.mode == "text" else Line("")

@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from starlette.responses import RedirectResponse, Response
 
@@ -31,10 +31,11 @@ from crdex._version import __version__
 from crdex.api import Reader
 from crdex.errors import CrdexError
 
-from . import api, pages_across, pages_edition
+from . import api, apidocs, pages_across, pages_edition
 from .compress import CompressMiddleware
 from .errors import install_handlers
 from .headers import HeadersMiddleware, ResponseCache, cache_for
+from .limits import check_url
 from .links import diff_url, edition_url, identity_url, rule_url, term_url
 from .site import Site
 
@@ -74,6 +75,8 @@ def _environment(static: dict[str, tuple[bytes, str, str]]) -> Environment:
         edition_url=edition_url,
         identity_url=identity_url,
         diff_url=diff_url,
+        markdown=apidocs.markdown,
+        examples=apidocs.EXAMPLES,
         static_url=lambda name: f"/static/{name}?v={static[name][2]}",
     )
     return env
@@ -104,6 +107,7 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=lifespan,
+        dependencies=[Depends(check_url)],
     )
 
     def render(name: str, request: Request, **context: Any) -> str:
@@ -121,6 +125,7 @@ def create_app(
     app.include_router(pages_edition.router)
     app.include_router(pages_across.router)
     app.include_router(api.router)
+    app.include_router(apidocs.router)
 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str, v: str = "") -> Response:

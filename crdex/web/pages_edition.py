@@ -23,7 +23,7 @@ from crdex.parser.numbers import RuleNumber
 from . import whole
 from .headers import cache_for, page, redirect
 from .links import Linker, diff_url, edition_url, rule_url, term_url
-from .params import rule_number, term_name
+from .params import term_name
 from .site import Site, on_reader, site_of
 
 __all__ = ["router"]
@@ -184,7 +184,7 @@ async def _parts(
 def rule_page(request: Request, edition: str, number: str, typography: bool = False) -> Response:
     site = site_of(request)
     eid, named = site.named(edition)
-    asked = rule_number(number)
+    asked = site.number(number, eid)
     canon = str(RuleNumber.parse(asked))
     if not named or canon != number:
         return redirect(rule_url(eid, canon), permanent=named)

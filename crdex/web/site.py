@@ -24,15 +24,16 @@ from crdex.api import Reader
 from crdex.errors import CrdexError
 from crdex.index.coverage import KINDS, Coverage
 from crdex.index.lineage.diff import DiffItem
+from crdex.index.lineage.editions import near_numbers, near_terms
 from crdex.index.lineage.history import History
 from crdex.index.search.results import SOURCES, SearchResult
 from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.tree import Edition, Rule
 
-from .errors import BadRequest
+from .errors import BadRequest, BadValue
 from .links import Linker, TermIndex, rule_url
-from .params import date_value, edition_name, limit_value, search_query
+from .params import MAX_TERM, date_value, edition_name, limit_value, rule_number, search_query
 
 __all__ = ["EditionFacts", "Node", "Site", "filter_changes", "on_reader", "site_of"]
 
@@ -221,9 +222,26 @@ class Site:
 
     def named(self, name: str) -> tuple[str, bool]:
         """(the id of the edition a URL names, whether the URL named it by that id)."""
-        name = edition_name(name)
+        name = self.edition_name(name)
         found = self.edition_id(name)
         return found, found == name
+
+    def edition_name(self, value: str, where: str = "edition") -> str:
+        """An edition name from a URL; malformed, a 422 that names the near ones."""
+        try:
+            return edition_name(value, where)
+        except BadValue as exc:
+            ids = ["latest", *(e["id"] for e in self.editions)]
+            near = near_terms(value[:MAX_TERM], ids) or ids[:1] + ids[-1:]
+            raise BadValue(exc.where, value, exc.expected, near) from None
+
+    def number(self, value: str, edition_id: str, where: str = "rule number") -> str:
+        """A rule number from a URL; malformed, a 422 that names the edition's near ones."""
+        try:
+            return rule_number(value, where)
+        except BadValue as exc:
+            near = near_numbers(value.strip()[:MAX_TERM], self.facts(edition_id).numbers)
+            raise BadValue(exc.where, value, exc.expected, near) from None
 
     def edition_info(self, edition_id: str) -> dict[str, Any]:
         """The chain's record of an edition, or the document's for a copy outside the chain."""
@@ -354,7 +372,7 @@ class Site:
         if edition and as_of:
             raise BadRequest("name an edition or a date to search, not both")
         if edition:
-            edition = self.edition_id(edition_name(edition))
+            edition = self.edition_id(self.edition_name(edition))
         if as_of:
             self.edition_id(date_value(as_of, "as-of date"))
         return self.reader.search(

@@ -20,11 +20,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from crdex.errors import shown
 from crdex.parser.numbers import RuleNumber
 
 from ..errors import UnknownRule
 from .classify import TYPOGRAPHY
-from .editions import EditionRef, suggest
+from .editions import EditionRef, near_numbers, near_terms, suggestion
 from .graph import Graph, Identity, Link, Version
 from .worddiff import WordChange, without_typography, word_diff
 
@@ -149,6 +150,28 @@ class History:
         """How many typography-only edits were folded into the versions around them."""
         return sum(len(e.typography_edits) for e in self.entries)
 
+    def brief(self) -> dict[str, Any]:
+        """The history in a few words: since when, the editions that changed it, how it ends.
+
+        ``changes`` lists each later version: its first edition, its number
+        (or term), how it came (moved, edited) and the class of its edit.
+        """
+        return {
+            "identity": self.identity,
+            "since": self.origin["edition"],
+            "origin": self.origin["relation"],
+            "changes": [
+                {
+                    "edition": e.first,
+                    "number": e.number,
+                    "relation": e.relation,
+                    "change": e.change,
+                }
+                for e in self.entries[1:]
+            ],
+            "end": {"relation": self.end["relation"], "edition": self.end["edition"]},
+        }
+
     def at_edition(self) -> HistoryEntry:
         """The version of the rule in the edition asked about."""
         for entry in self.entries:
@@ -176,9 +199,10 @@ class History:
 def find_holder(graph: Graph, asked: str, index: int) -> tuple[Identity, bool]:
     """The identity holding number or term ``asked`` in chain edition ``index``."""
     if _looks_numeric(asked) and not is_rule_number(asked):
+        known = [k for k in graph.known_keys() if k[:1].isdigit()]
         raise UnknownRule(
-            f"{asked!r} is not a rule number: rule numbers look like 7, 701, 701.22 or "
-            f"704.5aa{suggest(asked.strip(), graph.known_keys())}"
+            f"{shown(asked.strip())} is not a rule number: rule numbers look like 7, 701, "
+            f"701.22 or 704.5aa{suggestion(near_numbers(asked.strip(), known))}"
         )
     glossary = not is_rule_number(asked)
     key = canonical(asked)
@@ -190,7 +214,7 @@ def find_holder(graph: Graph, asked: str, index: int) -> tuple[Identity, bool]:
 
 def _unknown_message(graph: Graph, key: str, index: int, glossary: bool) -> str:
     edition = graph.editions[index].id
-    what = f"glossary term {key!r}" if glossary else f"rule {key}"
+    what = f"glossary term {shown(key)}" if glossary else f"rule {key}"
     spans = graph.holders(key, glossary=glossary)
     if spans:
         eds = graph.editions
@@ -212,10 +236,9 @@ def _unknown_message(graph: Graph, key: str, index: int, glossary: bool) -> str:
         if run.start <= index <= run.end
     ]
     if glossary:
-        near = suggest(key, present)
-        return f"no edition has a {what}{near}"
-    near = suggest(key, present) or suggest(key, graph.known_keys())
-    return f"no edition has a {what}{near}"
+        return f"no edition has a {what}{suggestion(near_terms(key, present))}"
+    near = near_numbers(key, present) or near_numbers(key, graph.known_keys())
+    return f"no edition has a {what}{suggestion(near)}"
 
 
 def _joined(spans: list[tuple[int, int, Identity]]) -> list[tuple[int, int, Identity]]:

@@ -36,7 +36,15 @@ from .compress import CompressMiddleware
 from .errors import install_handlers
 from .headers import HeadersMiddleware, ResponseCache, cache_for
 from .limits import check_url
-from .links import diff_url, edition_url, identity_url, rule_url, term_url
+from .links import (
+    diff_url,
+    edition_url,
+    identity_url,
+    letter_url,
+    rule_url,
+    term_anchor,
+    term_url,
+)
 from .site import Site
 
 __all__ = ["create_app"]
@@ -75,6 +83,8 @@ def _environment(static: dict[str, tuple[bytes, str, str]]) -> Environment:
         edition_url=edition_url,
         identity_url=identity_url,
         diff_url=diff_url,
+        letter_url=letter_url,
+        term_anchor=term_anchor,
         markdown=apidocs.markdown,
         examples=apidocs.EXAMPLES,
         static_url=lambda name: f"/static/{name}?v={static[name][2]}",

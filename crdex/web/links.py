@@ -34,6 +34,7 @@ __all__ = [
     "diff_url",
     "edition_url",
     "identity_url",
+    "letter_url",
     "rule_url",
     "term_anchor",
     "term_url",
@@ -55,6 +56,11 @@ def rule_url(edition: str, number: str, anchor: str | None = None) -> str:
 
 def term_url(edition: str, term: str) -> str:
     return f"/e/{quote(edition, safe='')}/glossary/{quote(term, safe='')}"
+
+
+def letter_url(edition: str, letter: str) -> str:
+    """The page of the glossary's entries under one letter (``#`` for the rest)."""
+    return f"/e/{quote(edition, safe='')}/glossary/letter/{quote(letter, safe='')}"
 
 
 def identity_url(identity: str) -> str:

@@ -9,7 +9,7 @@ canonical URL, whose page is cached (see :mod:`.headers`).
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -17,14 +17,15 @@ from fastapi import APIRouter, HTTPException, Request
 from markupsafe import Markup
 from starlette.responses import Response, StreamingResponse
 
-from crdex.index.show import GlossaryView, RuleView
+from crdex.index.show import GlossaryView, RuleView, letter_of
 from crdex.parser.numbers import RuleNumber
+from crdex.parser.tree import GlossaryEntry
 
 from . import whole
 from .headers import cache_for, page, redirect
-from .links import Linker, diff_url, edition_url, rule_url, term_url
-from .params import term_name
-from .site import Site, on_reader, site_of
+from .links import Linker, diff_url, edition_url, letter_url, rule_url, term_url
+from .params import glossary_letter_value, term_name
+from .site import Site, on_reader, plain_documents, site_of
 
 __all__ = ["router"]
 
@@ -40,12 +41,14 @@ def home(request: Request) -> Response:
         if doc["date"] is not None:
             witnesses[doc["date"]].append(doc)
     undated = [d for d in site.documents if d["date"] is None]
+    titles = Counter(e["title"] for e in site.editions if e.get("title"))
     return page(
         request,
         "home.html",
         "moving",
         editions=list(reversed(site.editions)),
-        witnesses=witnesses,
+        documents={date: plain_documents(docs) for date, docs in witnesses.items()},
+        title=titles.most_common(1)[0][0] if titles else "Comprehensive Rules",
         undated=undated,
         bundled=site.reader.bundled,
     )
@@ -78,15 +81,48 @@ def edition_page(request: Request, edition: str) -> Response:
 @router.get("/e/{edition}/glossary")
 @on_reader
 def glossary_page(request: Request, edition: str) -> Response:
+    """The glossary's index: a letter each, every term under it (the entries are by letter)."""
     site = site_of(request)
     eid, named = site.named(edition)
     if not named:
         return redirect(f"{edition_url(eid)}/glossary")
-    entries = []
+    letters: dict[str, list[GlossaryEntry]] = {}
     for entry in site.reader.glossary(eid):
+        letters.setdefault(letter_of(entry.term), []).append(entry)
+    ordered = dict(sorted(letters.items(), key=lambda item: (item[0] == "#", item[0])))
+    return page(request, "glossary.html", "edition", edition=eid, letters=ordered)
+
+
+@router.get("/e/{edition}/glossary/letter/{letter}")
+@on_reader
+def glossary_letter(request: Request, edition: str, letter: str) -> Response:
+    """The glossary's entries under one letter, each linked, each with its history in brief."""
+    site = site_of(request)
+    eid, named = site.named(edition)
+    wanted = glossary_letter_value(letter)
+    if not named or wanted != letter:
+        return redirect(letter_url(eid, wanted), permanent=named)
+    everything = site.reader.glossary(eid)
+    letters = sorted({letter_of(e.term) for e in everything}, key=lambda x: (x == "#", x))
+    entries = []
+    for entry in everything:
+        if letter_of(entry.term) != wanted:
+            continue
         linker = site.linker(eid, skip={entry.term})
-        entries.append((entry, linker.text(entry.definition, entry.references)))
-    return page(request, "glossary.html", "edition", edition=eid, entries=entries)
+        history = site.history(entry.term, eid)
+        brief = history.brief() if history is not None else None
+        entries.append((entry, linker.text(entry.definition, entry.references), brief))
+    if not entries:
+        raise HTTPException(404, f"no glossary term of {eid} begins with {wanted}")
+    return page(
+        request,
+        "glossary_letter.html",
+        "edition",
+        edition=eid,
+        letter=wanted,
+        letters=letters,
+        entries=entries,
+    )
 
 
 @router.get("/e/{edition}/glossary/{term:path}")

@@ -35,7 +35,15 @@ from .errors import BadRequest, BadValue
 from .links import Linker, TermIndex, rule_url
 from .params import MAX_TERM, date_value, edition_name, limit_value, rule_number, search_query
 
-__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "on_reader", "site_of"]
+__all__ = [
+    "EditionFacts",
+    "Node",
+    "Site",
+    "filter_changes",
+    "on_reader",
+    "plain_documents",
+    "site_of",
+]
 
 # what a document's witness is called on the home page, by format
 FORMATS = {
@@ -48,6 +56,38 @@ FORMATS = {
     "pdf": "PDF",
     "rtf": "RTF",
 }
+# the same, as one names a document in a sentence
+_NAMES = {
+    "official": "official text",
+    "markdown": "markdown book",
+    "mdbook-html": "mdBook HTML",
+    "pdf-text": "text from a PDF",
+    "rulings": "rulings page",
+    "docx": "Word document",
+    "pdf": "PDF",
+    "rtf": "RTF document",
+}
+
+
+def plain_documents(docs: list[dict[str, Any]]) -> str:
+    """The documents of one edition in a few plain words: "official text, a second copy".
+
+    The one that speaks for the edition first; a complete one is named by
+    its format alone, a partial one says what it lacks or holds.
+    """
+    ordered = sorted(docs, key=lambda d: not d.get("in_chain"))
+    out: list[str] = []
+    for doc in ordered:
+        phrase = _NAMES.get(doc["format"], doc["format"])
+        part = doc.get("kind_code")
+        if part == "rules":
+            phrase += " without the glossary"
+        elif part == "truncated":
+            phrase += " cut short"
+        elif part in ("excerpt", "rulings") and doc.get("coverage"):
+            phrase += f" ({doc['coverage']})"
+        out.append("a second copy" if out and phrase == out[0] else phrase)
+    return ", ".join(out)
 
 
 def filter_changes(items: list[DiffItem], kinds: list[str], classes: list[str]) -> list[DiffItem]:
@@ -187,6 +227,7 @@ class Site:
         out = []
         for d in self.reader.documents():
             base = {k: v for k, v in d.items() if k not in ("path", "witnesses", "repairs")}
+            base["kind_code"] = d["kind"]
             base["kind"] = (
                 f"{FORMATS.get(d['format'], d['format'])}, {KINDS.get(d['kind'], d['kind'])}"
             )

@@ -51,8 +51,8 @@ def server(web_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     running.stop()
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory):
+def chromium_driver(profile: Path):
+    """Headless Chromium through Debian's chromedriver, given by path: nothing is downloaded."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -68,13 +68,19 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+        f"--user-data-dir={profile}",
         "--window-size=1280,900",
     ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
     driver.set_page_load_timeout(120)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    driver = chromium_driver(tmp_path_factory.mktemp("chromium-profile"))
     yield driver
     driver.quit()
 

@@ -40,6 +40,7 @@ from .links import (
     diff_url,
     edition_url,
     identity_url,
+    italic,
     letter_url,
     rule_url,
     term_anchor,
@@ -77,6 +78,7 @@ def _environment(static: dict[str, tuple[bytes, str, str]]) -> Environment:
         lstrip_blocks=True,
         undefined=StrictUndefined,
     )
+    env.filters["italic"] = italic
     env.globals.update(
         rule_url=rule_url,
         term_url=term_url,

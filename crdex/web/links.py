@@ -34,6 +34,7 @@ __all__ = [
     "diff_url",
     "edition_url",
     "identity_url",
+    "italic",
     "letter_url",
     "rule_url",
     "term_anchor",
@@ -81,6 +82,11 @@ def term_anchor(term: str) -> str:
     folded = unicodedata.normalize("NFKD", term.casefold()).encode("ascii", "ignore").decode()
     slug = "-".join(_SLUG.findall(folded.replace("'", "")))
     return f"g-{slug or term.encode().hex()}"
+
+
+def italic(text: str) -> Markup:
+    """Text for a page, escaped, its underscore italics (``_Magic_``) as italics: a title."""
+    return Markup(_plain(text))
 
 
 def _plain(text: str) -> str:

@@ -20,7 +20,7 @@ from markupsafe import escape
 
 from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
-from .links import Linker, term_anchor
+from .links import Linker, italic, term_anchor
 
 __all__ = ["Part", "parts", "render_part"]
 
@@ -68,7 +68,7 @@ def render_part(part: Part, linker: Linker) -> str:
         return _glossary(part.glossary, linker)
     out = [f'<section class="part" id="{part.anchor}">']
     if part.number:
-        out.append(f'<h2 id="{part.number}">{_number(part.number, ".")} {escape(part.title)}</h2>')
+        out.append(f'<h2 id="{part.number}">{_number(part.number, ".")} {italic(part.title)}</h2>')
     else:
         out.append(f"<h2>{escape(part.title)}</h2>")
     for rule in part.rules:
@@ -84,7 +84,7 @@ def _number(number: str, end: str = "") -> str:
 
 
 def _group(rule: Rule, linker: Linker) -> str:
-    head = f'<h3 id="{rule.number}">{_number(rule.number, ".")} {escape(rule.title or "")}</h3>'
+    head = f'<h3 id="{rule.number}">{_number(rule.number, ".")} {italic(rule.title or "")}</h3>'
     if not rule.text:
         return head
     text = linker.rule(rule.text, [], rule.references)[0]

@@ -110,7 +110,8 @@ def test_a_word_links_to_a_term_only_in_its_sense(client: TestClient) -> None:
 
 def test_the_glossary_has_a_letter_index(client: TestClient) -> None:
     page = main(client.get("/e/2026-08-07/glossary").text)
-    index = page[page.index('<nav class="letters"') : page.index("</nav>")]
+    start = page.index('<nav class="letters"')
+    index = page[start : page.index("</nav>", start)]
     letters = re.findall(r'<li><a href="/e/2026-08-07/glossary/letter/([^"]+)"', index)
     assert letters == sorted(letters) and {"A", "S", "Z"} <= set(letters)
     assert 'href="/e/2026-08-07/glossary/letter/S#g-scry">Scry</a>' in page

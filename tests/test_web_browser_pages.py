@@ -89,7 +89,10 @@ def test_each_page_at_phone_and_desktop_widths(site: str, chromium, name: str) -
         shot = ARTIFACTS / f"{name}-{width_name}.png"
         assert driver.save_screenshot(str(shot))
         assert png_size(shot)[0] in range(inner - 20, inner + 20)
-        assert console_errors(driver) == []
+        errors = console_errors(driver)
+        if name == "not-found":  # the page says so, and so does its status
+            errors = [e for e in errors if "the server responded with a status of 404" not in e]
+        assert errors == []
     driver.set_window_size(*WIDTHS["desktop"])
 
 
@@ -123,7 +126,7 @@ def test_the_whole_edition_opens_at_a_rule_and_links_within_itself(site: str, ch
     driver.get(f"{site}/e/2026-08-07/all#702.19b")
     rule = driver.find_element(By.ID, "702.19b")
     top = driver.execute_script("return arguments[0].getBoundingClientRect().top", rule)
-    assert 0 <= top < driver.execute_script("return window.innerHeight")
+    assert -1 < top < driver.execute_script("return window.innerHeight")
     assert "in that case" in rule.text
     term = rule.find_element(By.CSS_SELECTOR, 'a[href^="#g-"]')
     anchor = term.get_attribute("href").split("#", 1)[1]

@@ -95,7 +95,7 @@ def _rule(rule: Rule, linker: Linker) -> str:
     text, *examples = linker.rule(rule.text, [e.text for e in rule.examples], rule.references)
     sub = rule.kind == "subrule"
     head = (
-        f'<p class="{"r sub" if sub else "r"}" id="{rule.number}">'
+        f'<p class="{"sr" if sub else "r"}" id="{rule.number}">'
         f"{_number(rule.number, '' if sub else '.')} {text}</p>"
     )
     if not examples:

@@ -29,10 +29,11 @@ from test_web_browser import (
     ARTIFACTS,
     CHROMEDRIVER,
     CHROMIUM,
+    WIDTHS,
     chromium_driver,
     console_errors,
     follow,
-    png_size,
+    screenshot,
 )
 
 from crdex.web import launch
@@ -47,7 +48,6 @@ pytestmark = [
     ),
 ]
 
-WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 PAGES = {
     "home": "/",
     "edition": "/e/2026-08-07",
@@ -79,16 +79,10 @@ def chromium(tmp_path_factory: pytest.TempPathFactory):
 @pytest.mark.parametrize("name", PAGES)
 def test_each_page_at_phone_and_desktop_widths(site: str, chromium, name: str) -> None:
     driver = chromium
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for width_name, (width, height) in WIDTHS.items():
         driver.set_window_size(width, height)
         driver.get(f"{site}{PAGES[name]}")
-        inner = driver.execute_script("return window.innerWidth")
-        scroll = driver.execute_script("return document.documentElement.scrollWidth")
-        assert scroll <= inner, f"{name} scrolls sideways at {width_name} width"
-        shot = ARTIFACTS / f"{name}-{width_name}.png"
-        assert driver.save_screenshot(str(shot))
-        assert png_size(shot)[0] in range(inner - 20, inner + 20)
+        screenshot(driver, f"{name}-{width_name}")
         errors = console_errors(driver)
         if name == "not-found":  # the page says so, and so does its status
             errors = [e for e in errors if "the server responded with a status of 404" not in e]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from test_web_pages import main
 
 from conftest import CORPUS
 from crdex.web import create_app
@@ -32,10 +33,6 @@ pytestmark = pytest.mark.corpus
 def client(web_home: Path):
     with TestClient(create_app(web_home)) as client:
         yield client
-
-
-def main(html: str) -> str:
-    return html[html.index("<main") : html.index("</main>")]
 
 
 def text_of(html: str) -> str:

@@ -32,6 +32,13 @@ __all__ = ["router"]
 router = APIRouter(include_in_schema=False)
 
 
+def _edition(site: Site, edition: str, tail: str) -> tuple[str, Response | None]:
+    """The id of the edition a URL names, and the redirect to its page (``tail`` after the
+    id) when the URL named it otherwise."""
+    eid, named = site.named(edition)
+    return eid, None if named else redirect(f"{edition_url(eid)}{tail}")
+
+
 @router.get("/")
 @on_reader
 def home(request: Request) -> Response:
@@ -58,9 +65,9 @@ def home(request: Request) -> Response:
 @on_reader
 def edition_page(request: Request, edition: str) -> Response:
     site = site_of(request)
-    eid, named = site.named(edition)
-    if not named:
-        return redirect(edition_url(eid))
+    eid, moved = _edition(site, edition, "")
+    if moved is not None:
+        return moved
     parsed = site.reader.edition(eid)
     before, after = site.neighbours(eid)
     info = site.edition_info(eid)
@@ -83,9 +90,9 @@ def edition_page(request: Request, edition: str) -> Response:
 def glossary_page(request: Request, edition: str) -> Response:
     """The glossary's index: a letter each, every term under it (the entries are by letter)."""
     site = site_of(request)
-    eid, named = site.named(edition)
-    if not named:
-        return redirect(f"{edition_url(eid)}/glossary")
+    eid, moved = _edition(site, edition, "/glossary")
+    if moved is not None:
+        return moved
     letters: dict[str, list[GlossaryEntry]] = {}
     for entry in site.reader.glossary(eid):
         letters.setdefault(letter_of(entry.term), []).append(entry)
@@ -167,9 +174,9 @@ def changes_page(request: Request, edition: str) -> Response:
 @on_reader
 def actions_page(request: Request, edition: str) -> Response:
     site = site_of(request)
-    eid, named = site.named(edition)
-    if not named:
-        return redirect(f"{edition_url(eid)}/actions")
+    eid, moved = _edition(site, edition, "/actions")
+    if moved is not None:
+        return moved
     _id, rows = site.reader.actions(eid)
     return page(request, "actions.html", "edition", edition=eid, rows=rows)
 
@@ -179,9 +186,9 @@ def actions_page(request: Request, edition: str) -> Response:
 def whole_page(request: Request, edition: str) -> Response:
     """Every rule and glossary entry of an edition on one page, linked within it, sent part by part."""
     site = site_of(request)
-    eid, named = site.named(edition)
-    if not named:
-        return redirect(f"{edition_url(eid)}/all")
+    eid, moved = _edition(site, edition, "/all")
+    if moved is not None:
+        return moved
     pieces = whole.parts(site.reader.edition(eid))
     before, after = site.neighbours(eid)
     html = request.app.state.render(

@@ -122,3 +122,13 @@ def test_the_build_summary_times_the_graph_by_itself(tmp_path: Path) -> None:
     data = json.loads(again.stdout)
     assert data["graph"]["rebuilt"] is False and data["graph_seconds"] == 0
     assert data["seconds"] > 0
+
+
+@corpus
+def test_underscore_italics_are_not_printed_as_underscores(web_home: Path) -> None:
+    # cr-2009-07-11.txt 154: "100.1. These _Magic_ rules apply to any _Magic_ game …"
+    shown = crdex(web_home, "show", "100.1", "-e", "2009-07-11")
+    assert shown.returncode == 0, shown.stderr
+    assert "These Magic rules apply to any Magic game" in " ".join(shown.stdout.split())
+    raw = json.loads(crdex(web_home, "show", "100.1", "-e", "2009-07-11", "--json").stdout)
+    assert raw["text"].startswith("These _Magic_ rules")  # the data keeps them

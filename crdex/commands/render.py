@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from crdex.errors import ECHO, cut
 from crdex.errors import shown as echoed
 from crdex.index.lineage.render import historical_heading, topic_line
+from crdex.parser.normalize import ITALICS
 
 from .printer import Line, PlainPrinter, Printer, RichPrinter
 
@@ -31,6 +32,20 @@ _LIST_EDITIONS = 3
 def _printer(console: Any) -> Printer:
     """A printer, or a rich console to print through."""
     return console if isinstance(console, (PlainPrinter, RichPrinter)) else RichPrinter(console)
+
+
+def _styled(text: str, style: str | None = None) -> Line:
+    """Text for a terminal, its underscore italics (``_Magic_``, 2008-2010) as italics."""
+    if "_" not in text:
+        return Line(text, style=style)
+    line = Line("", style=style)
+    at = 0
+    for match in ITALICS.finditer(text):
+        line.append(text[at : match.start()])
+        line.append(match.group(1), "italic")
+        at = match.end()
+    line.append(text[at:])
+    return line
 
 
 def _snippet(snippet: Snippet) -> Line:
@@ -155,7 +170,7 @@ def print_glossary(console: Any, view: GlossaryView) -> None:
     console.print(head)
     if view.aliases:
         indented(console, Line(f"also: {', '.join(view.aliases)}"), 2)
-    indented(console, Line(view.definition), 2)
+    indented(console, _styled(view.definition), 2)
     if view.references:
         indented(console, Line(f"see: {', '.join(view.references)}", style="dim"), 2)
 
@@ -179,15 +194,17 @@ def print_rule(console: Any, view: RuleView, depth: int) -> None:
     pad = 2 * depth
     head = Line(view.number, style="bold cyan")
     if view.title:
-        head.append(f"  {view.title}", style="bold")
+        head.append("  ", style="bold")
+        head.append_text(_styled(view.title, "bold"))
     elif view.text:
-        head.append(f"  {view.text}")
+        head.append("  ")
+        head.append_text(_styled(view.text))
     indented(console, head, pad)
     body = pad + 2
     if view.title and view.text:
-        indented(console, Line(view.text), body)
+        indented(console, _styled(view.text), body)
     for example in view.examples:
-        indented(console, Line(example, style="italic"), body)
+        indented(console, _styled(example, "italic"), body)
     _rulings(console, [r for r in view.rulings if not r.get("historical")], body)
     past = [r for r in view.rulings if r.get("historical")]
     for heading in dict.fromkeys(historical_heading(r) for r in past):

@@ -23,6 +23,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
+from crdex.parser.normalize import ITALICS
 from crdex.parser.references import extract_references
 from crdex.parser.tree import Reference
 
@@ -42,8 +43,6 @@ __all__ = [
 ]
 
 _SLUG = re.compile(r"[a-z0-9]+")
-# "_Magic_", "_Magic: The Gathering_": 2008-2010 editions mark titles with underscores
-_ITALICS = re.compile(r"(?<![\w_])_([^_\s](?:[^_\n]*[^_\s])?)_(?![\w_])")
 
 
 def edition_url(edition: str) -> str:
@@ -98,7 +97,7 @@ def _plain(text: str) -> str:
     string replacements.
     """
     html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _ITALICS.sub(r"<em>\1</em>", html) if "_" in html else html
+    return ITALICS.sub(r"<em>\1</em>", html) if "_" in html else html
 
 
 @dataclass(slots=True)

@@ -136,9 +136,24 @@ def _rulings_of(lineage: Lineage, ref: EditionRef) -> RulingsOf:
     return rulings
 
 
-def _unknown(rules: EditionRules, asked: str, ref: EditionRef) -> UnknownRule:
-    near = suggestion(near_numbers(asked, rules.numbers()))
-    return UnknownRule(f"{ref.id} has no rule {asked}{near}")
+def _unknown(lineage: Lineage, rules: EditionRules, asked: str, ref: EditionRef) -> UnknownRule:
+    """No such number in this edition: what the rule holding it elsewhere is numbered here
+    (701.22 in 2005-02-01: 502.36, Scry), else the numbers beside it."""
+    near = _held_elsewhere(lineage, asked, ref) or near_numbers(asked, rules.numbers())
+    return UnknownRule(f"{ref.id} has no rule {asked}{suggestion(near)}")
+
+
+def _held_elsewhere(lineage: Lineage, number: str, ref: EditionRef) -> list[str]:
+    """The numbers in ``ref`` of the rules that hold ``number`` in other editions, nearest first."""
+    if ref.index is None:
+        return []
+    here = ref.index
+    spans = sorted(
+        lineage.graph.holders(number),
+        key=lambda span: min(abs(span[0] - here), abs(span[1] - here)),
+    )
+    found = (ident.run_at(here) for _start, _end, ident in spans)
+    return list(dict.fromkeys(run.key for run in found if run is not None))[:3]
 
 
 def _neither(rules: EditionRules, name: str, ref: EditionRef) -> UnknownRule:
@@ -169,7 +184,7 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
         # a section ("7") may be implied by its rules without a node of its own
         under = rules.under(number)
         if not under:
-            raise _unknown(rules, number, ref)
+            raise _unknown(lineage, rules, number, ref)
         return RuleView(
             number=number,
             kind=RuleNumber.parse(number).kind,

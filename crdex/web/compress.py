@@ -123,14 +123,16 @@ class CompressMiddleware:
         """Send the start of an answer and its first body; the packer of one that goes on."""
         headers = list(start.get("headers", []))
         body = first.get("body", b"")
-        streamed = bool(first.get("more_body")) and _header(headers, b"content-length") is None
+        more = bool(first.get("more_body"))
+        streamed = more and _header(headers, b"content-length") is None
         kind = _header(headers, b"content-type") or b""
         worth = (
             start.get("status", 200) in (200, 203)
             and kind.startswith(_TYPES)
             and _header(headers, b"content-encoding") is None
             and not head
-            and (streamed or len(body) >= MINIMUM)
+            # a body of known length sent in pieces (a file) is left as it is
+            and (streamed or (not more and len(body) >= MINIMUM))
         )
         if not worth:
             if start.get("status") == 304 and (etag := _header(headers, b"etag")):

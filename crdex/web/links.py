@@ -96,8 +96,9 @@ def _plain(text: str) -> str:
     edition escapes some 30,000 pieces of text, so this stays three
     string replacements.
     """
-    html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return ITALICS.sub(r"<em>\1</em>", html) if "_" in html else html
+    if "&" in text or "<" in text or ">" in text:
+        text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return ITALICS.sub(r"<em>\1</em>", text) if "_" in text else text
 
 
 @dataclass(slots=True)
@@ -125,7 +126,13 @@ class Linker:
 
     def rule(self, text: str, examples: list[str], refs: list[Reference]) -> list[Markup]:
         """The text and each example of a rule, linked; ``refs`` are offsets into them joined."""
-        out: list[Markup] = []
+        return [Markup(html) for html in self.rule_html(text, examples, refs)]
+
+    def rule_html(self, text: str, examples: list[str], refs: list[Reference]) -> list[str]:
+        """As :meth:`rule`, as plain strings (already escaped): for a page of thousands."""
+        if not examples:
+            return [self._render(text, self._ref_spans(text, refs, 0))]
+        out: list[str] = []
         base = 0
         for block in (text, *examples):
             inside = [r for r in refs if base <= r.start < base + len(block)] if refs else refs
@@ -136,7 +143,7 @@ class Linker:
     def text(self, text: str, refs: list[Reference] | None = None) -> Markup:
         """One text (a definition, a ruling); references are found when not given."""
         found = refs if refs is not None else extract_references(text)
-        return self._render(text, self._ref_spans(text, found, 0))
+        return Markup(self._render(text, self._ref_spans(text, found, 0)))
 
     def rule_href(self, number: str) -> str:
         # numbers are parsed ones (digits, dots, letters): nothing to quote within the page
@@ -170,7 +177,8 @@ class Linker:
                 spans.append((start, start + len(written), self.rule_href(target), ""))
         return sorted(spans)
 
-    def _render(self, text: str, spans: list[tuple[int, int, str, str]]) -> Markup:
+    def _render(self, text: str, spans: list[tuple[int, int, str, str]]) -> str:
+        """``text`` escaped, with its references (``spans``) and glossary terms as links."""
         links: list[tuple[int, int, str]] = []
         for start, end, href, title in spans:
             inner = _plain(text[start:end])
@@ -193,7 +201,7 @@ class Linker:
                 tag = tags.get(term) or self._term_tag(term)
                 links.append((start, end, f"{tag}{_plain(text[start:end])}</a>"))
         if not links:
-            return Markup(_plain(text))
+            return _plain(text)
         links.sort()
         parts: list[str] = []
         at = 0
@@ -202,7 +210,7 @@ class Linker:
             parts.append(html)
             at = end
         parts.append(_plain(text[at:]))
-        return Markup("".join(parts))
+        return "".join(parts)
 
     def _open(self, href: str, term: bool) -> str:
         """The opening tag of a link. A page of links within itself (thousands of them) is

@@ -87,12 +87,13 @@ def _group(rule: Rule, linker: Linker) -> str:
     head = f'<h3 id="{rule.number}">{_number(rule.number, ".")} {italic(rule.title or "")}</h3>'
     if not rule.text:
         return head
-    text = linker.rule(rule.text, [], rule.references)[0]
+    text = linker.rule_html(rule.text, [], rule.references)[0]
     return f'{head}<p class="r">{text}</p>'
 
 
 def _rule(rule: Rule, linker: Linker) -> str:
-    text, *examples = linker.rule(rule.text, [e.text for e in rule.examples], rule.references)
+    examples = [e.text for e in rule.examples] if rule.examples else []
+    text, *examples = linker.rule_html(rule.text, examples, rule.references)
     sub = rule.kind == "subrule"
     head = (
         f'<p class="{"sr" if sub else "r"}" id="{rule.number}">'

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,13 @@ def test_long_input_is_echoed_cut(web_home: Path) -> None:
     )
     unknown = crdex(web_home, "show", "701.22", "-e", long)
     assert unknown.returncode == 1 and len(unknown.stderr) < 400
+    # a search of 100 KB is refused before it is run (it held the command for seconds)
+    searched = crdex(web_home, "search", "scry " * 20_000)
+    assert searched.returncode == 1
+    assert searched.stderr.splitlines()[-1] == (
+        "Error: a query has at most 500 characters; this one has 100,000"
+    )
+    assert searched.stdout == ""
 
 
 def test_the_build_summary_times_the_graph_by_itself(tmp_path: Path) -> None:
@@ -122,6 +130,34 @@ def test_the_build_summary_times_the_graph_by_itself(tmp_path: Path) -> None:
     data = json.loads(again.stdout)
     assert data["graph"]["rebuilt"] is False and data["graph_seconds"] == 0
     assert data["seconds"] > 0
+
+
+def test_the_graph_time_is_the_matching_alone(tmp_path: Path, monkeypatch) -> None:
+    # the graph built slowly and the search index more slowly still: the graph's time is
+    # the matching's own, the rest counted in the build's time alone
+    import crdex.api
+    import crdex.index.library.build as building
+
+    matched: list[float] = []
+    build_graph, index_search = building.build_graph, crdex.api._index_search
+
+    def slow_graph(*args, **kwargs):
+        start = time.perf_counter()
+        time.sleep(0.3)
+        graph = build_graph(*args, **kwargs)
+        matched.append(time.perf_counter() - start)
+        return graph
+
+    def slow_index(*args, **kwargs):
+        time.sleep(0.6)
+        return index_search(*args, **kwargs)
+
+    monkeypatch.setattr(building, "build_graph", slow_graph)
+    monkeypatch.setattr(crdex.api, "_index_search", slow_index)
+    report = crdex.api.build([MINI_LIBRARY], home=tmp_path / "home")
+    assert report.graph_rebuilt and len(matched) == 1
+    assert matched[0] <= report.graph_seconds < matched[0] + 0.1
+    assert report.seconds >= report.graph_seconds + 0.6
 
 
 @corpus

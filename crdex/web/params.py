@@ -13,6 +13,7 @@ import re
 
 from crdex.index.lineage.classify import MEANING, REFERENCES, TYPOGRAPHY
 from crdex.index.lineage.diff import KINDS
+from crdex.index.search.query import MAX_QUERY
 
 from .errors import BadValue
 
@@ -43,7 +44,6 @@ _IDENTITY = re.compile(
 )
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 MAX_TERM = 100
-MAX_QUERY = 500
 MAX_LIMIT = 100
 
 

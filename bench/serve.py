@@ -27,12 +27,6 @@ ends, whatever happens. Targets on a 2-core machine: rule page p95 at most
 30 ms, search p95 at most 60 ms, no errors.
 
     python bench/serve.py [--home DIR] [--clients 50] [--duration 20] [--workers 2] [--json]
-    python bench/serve.py --whole-edition 10 [--home DIR] [--json]
-
-``--whole-edition ROUNDS`` measures something else instead: the whole latest
-edition on one page, asked uncached, against single rule pages asked
-uncached in the same run (target: within 10×), and the page's first
-contentful paint in headless Chromium (target: under a second).
 
 Without ``--home`` a temporary library is built from a dozen editions of
 ``--corpus`` and removed afterwards. The load generator runs in this
@@ -261,122 +255,6 @@ def print_report(figures: dict[str, Any]) -> None:
         )
 
 
-# -- the whole edition on one page against a rule page, both uncached ------------------
-
-
-def timed_get(port: int, path: str) -> tuple[float, float, int]:
-    """One GET as a browser asks (gzip accepted): ms to the first byte, ms to the last, bytes."""
-    import http.client
-
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    try:
-        start = time.perf_counter()
-        conn.request("GET", path, headers={"Accept-Encoding": "gzip"})
-        answer = conn.getresponse()
-        answer.read(1)
-        first = time.perf_counter()
-        size = 1 + len(answer.read())
-        if answer.status != 200:
-            raise RuntimeError(f"{path}: {answer.status}")
-        return (first - start) * 1000, (time.perf_counter() - start) * 1000, size
-    finally:
-        conn.close()
-
-
-def first_paint(url: str) -> float | None:
-    """ms from navigation to the first contentful paint in headless Chromium, if installed."""
-    chromium, driver = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        return None
-    if not (chromium.exists() and driver.exists()):
-        return None
-    os.environ["SE_OFFLINE"] = "true"
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(chromium)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    browser = webdriver.Chrome(service=Service(executable_path=str(driver)), options=options)
-    try:
-        browser.get(url)
-        paints = browser.execute_script(
-            "return performance.getEntriesByName('first-contentful-paint').map(e => e.startTime)"
-        )
-        return round(paints[0], 1) if paints else None
-    finally:
-        browser.quit()
-
-
-def whole_edition(home: Path, temp: Path, rounds: int, rng: random.Random) -> dict[str, Any]:
-    """The whole latest edition on one page against single rule pages, each asked uncached.
-
-    One worker; a query string no page reads makes each request a new URL for
-    the server's response cache (``?uncached=N``), so every request below is
-    written from scratch, after a warm-up has loaded the edition and compiled
-    both templates, as a server in use has. Requests alternate, one at a time.
-    """
-    from crdex.api import Reader
-
-    reader = Reader(home)
-    latest = reader.editions()[-1]["id"]
-    numbers = [
-        r.number for r in reader.edition(latest).rules if r.kind == "rule" and "." in r.number
-    ]
-    rules = rng.sample(numbers, min(rounds * 4, len(numbers)))
-    server = launch.start(home, temp / "serve-whole.log", workers=1)
-    try:
-        port = int(server.url.rsplit(":", 1)[1])
-        for path in (f"/e/{latest}/100", f"/e/{latest}/all?uncached=warm"):
-            timed_get(port, path)
-        whole: list[tuple[float, float, int]] = []
-        single: list[tuple[float, float, int]] = []
-        for n in range(rounds):
-            whole.append(timed_get(port, f"/e/{latest}/all?uncached={n}"))
-            for number in rules[n * 4 : n * 4 + 4]:
-                single.append(timed_get(port, f"/e/{latest}/{number}?uncached={n}"))
-        paint = first_paint(f"{server.url}/e/{latest}/all?uncached=paint")
-    finally:
-        server.stop()
-
-    def median(rows: list[tuple[float, float, int]], i: int) -> float:
-        return round(statistics.median(row[i] for row in rows), 2)
-
-    figures = {
-        "edition": latest,
-        "rounds": rounds,
-        "whole_first_byte_ms": median(whole, 0),
-        "whole_ms": median(whole, 1),
-        "whole_bytes": whole[0][2],
-        "rule_first_byte_ms": median(single, 0),
-        "rule_ms": median(single, 1),
-        "rule_pages": len(single),
-        "first_contentful_paint_ms": paint,
-    }
-    figures["ratio"] = round(figures["whole_ms"] / figures["rule_ms"], 1)
-    figures["first_byte_ratio"] = round(
-        figures["whole_first_byte_ms"] / figures["rule_first_byte_ms"], 1
-    )
-    return figures
-
-
-def print_whole(f: dict[str, Any]) -> None:
-    print(
-        f"the whole edition {f['edition']} on one page, uncached, against single rule pages "
-        f"({f['rounds']} pages and {f['rule_pages']} rule pages, medians, gzip accepted, 1 worker)"
-    )
-    print(
-        f"  whole edition: first byte {f['whole_first_byte_ms']} ms, complete {f['whole_ms']} ms "
-        f"({f['whole_bytes']:,} bytes sent)"
-    )
-    print(f"  rule page:     first byte {f['rule_first_byte_ms']} ms, complete {f['rule_ms']} ms")
-    print(
-        f"  ratio: complete {f['ratio']}×, first byte {f['first_byte_ratio']}× (target: 10×); "
-        f"first contentful paint in Chromium: {f['first_contentful_paint_ms']} ms (target: 1000)"
-    )
-
-
 def main() -> None:
     here = Path(__file__).resolve().parent
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -389,13 +267,6 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
-    ap.add_argument(
-        "--whole-edition",
-        type=int,
-        metavar="ROUNDS",
-        help="instead of the load test: the whole latest edition on one page against rule "
-        "pages, uncached, ROUNDS of each (and its first paint in Chromium)",
-    )
     args = ap.parse_args()
 
     temp = Path(tempfile.mkdtemp(prefix="crdex-bench-serve-"))
@@ -407,13 +278,6 @@ def main() -> None:
             print(f"building a library of {len(EDITIONS)} editions in {home} …", file=sys.stderr)
             build_library(args.corpus, home)
         rng = random.Random(args.seed)
-        if args.whole_edition:
-            figures = whole_edition(home, temp, args.whole_edition, rng)
-            if args.json:
-                print(json.dumps(figures, indent=1))
-            else:
-                print_whole(figures)
-            return
         kinds = urls(home, rng)
         server = launch.start(home, temp / "serve.log", workers=args.workers)
         process, port = server.process, int(server.url.rsplit(":", 1)[1])

@@ -10,8 +10,8 @@ its links stay within the page; the glossary's letters lead to their
 pages; a rule page leads to the next rule; the API's examples name the
 server's own address; an unknown rule's page links the near ones. The
 whole edition's first contentful paint is written to
-``tests/artifacts/browser/whole-edition-paint.json`` (``bench/serve.py
---whole-edition`` measures it against its target).
+``tests/artifacts/browser/whole-edition-paint.json`` (``bench/whole_page.py``
+measures it against its target).
 
 Expectations read in cr-2026-08-07.txt: 702.19b (4097) and 702.20
 Vigilance (4112) follow 702.19 Trample; 701.9, 701.19 and 701.29 are

@@ -98,8 +98,24 @@ def test_a_word_links_to_a_term_only_in_its_sense(client: TestClient) -> None:
     trample = main(client.get("/e/2026-08-07/702.19").text)
     assert "in that case" in trample
     assert "/glossary/Case" not in trample
+    # 601.2c (2465): "… In some cases, the number of targets will be defined …"
+    casting = main(client.get("/e/2026-08-07/601.2").text)
+    assert "In some cases, the number of targets" in casting
+    assert "/glossary/Case" not in casting
     solved = main(client.get("/e/2026-08-07/702.169").text)
     assert '<a class="term" href="/e/2026-08-07/glossary/Case">Case</a>' in solved
+
+
+def test_the_whole_edition_links_a_word_only_in_its_sense(client: TestClient) -> None:
+    page = main(client.get("/e/2026-08-07/all").text)
+
+    def paragraph(number: str) -> str:
+        start = page.index(f'id="{number}"')
+        return page[start : page.index("</p>", start)]
+
+    assert "in that case" in paragraph("702.19b") and "#g-case" not in paragraph("702.19b")
+    assert "In some cases" in paragraph("601.2c") and "#g-case" not in paragraph("601.2c")
+    assert '<a href="#g-case">Case</a> is solved' in paragraph("702.169b")
 
 
 # -- the glossary by letter --------------------------------------------------------------

@@ -33,6 +33,8 @@ class EditionFacts:
     places: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     def has_rule(self, number: str) -> bool:
+        if number in self.numbers:  # a parsed reference is written as the edition's numbers
+            return True
         try:
             return str(RuleNumber.parse(number)) in self.numbers
         except ValueError:

@@ -178,7 +178,15 @@ class Linker:
         return sorted(spans)
 
     def _render(self, text: str, spans: list[tuple[int, int, str, str]]) -> str:
-        """``text`` escaped, with its references (``spans``) and glossary terms as links."""
+        """``text`` escaped, with its references (``spans``) and glossary terms as links.
+
+        Written for the whole-edition page, which renders some 4,000 texts:
+        a text with nothing to link is escaped alone, and terms are checked
+        against references only where the text has some.
+        """
+        found = self.terms.find(text) if self.terms is not None else ()
+        if not spans and not found:
+            return _plain(text)
         links: list[tuple[int, int, str]] = []
         for start, end, href, title in spans:
             inner = _plain(text[start:end])
@@ -188,21 +196,19 @@ class Linker:
                 links.append(
                     (start, end, f'<span class="dangling" title="{escape(title)}">{inner}</span>')
                 )
-        found = self.terms.find(text) if self.terms is not None else ()
-        if found:
-            taken = [(s, e) for s, e, _ in links]
-            linked, skip, tags = self._linked, self.skip, self._tags
-            for start, end, term in found:
-                if term in linked or term in skip:
-                    continue
-                if taken and any(s < end and start < e for s, e in taken):
-                    continue
-                linked.add(term)
-                tag = tags.get(term) or self._term_tag(term)
-                links.append((start, end, f"{tag}{_plain(text[start:end])}</a>"))
+        linked, skip, tags = self._linked, self.skip, self._tags
+        for start, end, term in found:
+            if term in linked or term in skip:
+                continue
+            if spans and any(s < end and start < e for s, e, _href, _title in spans):
+                continue
+            linked.add(term)
+            tag = tags.get(term) or self._term_tag(term)
+            links.append((start, end, f"{tag}{_plain(text[start:end])}</a>"))
         if not links:
             return _plain(text)
-        links.sort()
+        if spans:
+            links.sort()  # terms are found in order; references come before them here
         parts: list[str] = []
         at = 0
         for start, end, html in links:

@@ -162,8 +162,10 @@ class TermIndex:
         """
         known = self._read.get(text)
         if known is not None:
-            names = map(self._names.__getitem__, known[2::3])
-            return list(zip(known[::3], known[1::3], names, strict=True))
+            if not known:
+                return []
+            names, triples = self._names, iter(known)
+            return [(s, e, names[t]) for s, e, t in zip(triples, triples, triples, strict=True)]
         term_of, proper = self._term, self.proper
         out: list[tuple[int, int, str]] = []
         for match in self._pattern.finditer(_lowered(text)):

@@ -43,6 +43,7 @@ __all__ = [
 ]
 
 _SLUG = re.compile(r"[a-z0-9]+")
+_ESCAPED = re.compile(r"[&<>_]")  # what _plain changes
 
 
 def edition_url(edition: str) -> str:
@@ -187,9 +188,11 @@ class Linker:
         found = self.terms.find(text) if self.terms is not None else ()
         if not spans and not found:
             return _plain(text)
+        # most rule text has nothing to escape: its pieces are then taken as they are
+        escaped = _plain if _ESCAPED.search(text) else str
         links: list[tuple[int, int, str]] = []
         for start, end, href, title in spans:
-            inner = _plain(text[start:end])
+            inner = escaped(text[start:end])
             if href:
                 links.append((start, end, f"{self._open(href, False)}{inner}</a>"))
             else:
@@ -204,18 +207,18 @@ class Linker:
                 continue
             linked.add(term)
             tag = tags.get(term) or self._term_tag(term)
-            links.append((start, end, f"{tag}{_plain(text[start:end])}</a>"))
+            links.append((start, end, f"{tag}{escaped(text[start:end])}</a>"))
         if not links:
-            return _plain(text)
+            return escaped(text)
         if spans:
             links.sort()  # terms are found in order; references come before them here
         parts: list[str] = []
         at = 0
         for start, end, html in links:
-            parts.append(_plain(text[at:start]))
+            parts.append(escaped(text[at:start]))
             parts.append(html)
             at = end
-        parts.append(_plain(text[at:]))
+        parts.append(escaped(text[at:]))
         return "".join(parts)
 
     def _open(self, href: str, term: bool) -> str:

@@ -197,11 +197,20 @@ def test_typography_only_edits_are_folded_on_the_page(client: TestClient) -> Non
 # -- diffs -------------------------------------------------------------------------------
 
 
-def test_a_diff_shows_the_text_of_an_added_rule(client: TestClient) -> None:
+def test_a_diff_shows_the_text_of_added_and_removed_rules(client: TestClient) -> None:
     page = main(client.get("/diff/2020-07-03/2026-08-07", params={"only": "added"}).text)
     item = page[page.index('href="/e/2026-08-07/702.195a"') :]
     item = item[: item.index("</li>")]
     assert "<ins>Storied is a static ability." in item
+    # cr-2020-07-03.txt 2021: 509.2, the damage assignment order, which no rule of
+    # cr-2026-08-07.txt holds (its 509.2, 2368, is "Second, the active player gets priority")
+    page = main(client.get("/diff/2020-07-03/2026-08-07", params={"only": "removed"}).text)
+    item = page[page.index('href="/e/2020-07-03/509.2"') :]
+    item = item[: item.index("</li>")]
+    assert (
+        "<del>Second, for each attacking creature that’s become blocked, the active player "
+        "announces that creature’s damage assignment order"
+    ) in item
 
 
 # -- the home page -----------------------------------------------------------------------

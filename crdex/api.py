@@ -192,9 +192,15 @@ class Reader:
 
     # -- across editions -------------------------------------------------------------
 
-    def history(self, number: str, edition: str | None = None) -> History:
-        """Every edition of the rule ``number`` names in ``edition`` (default: its latest)."""
-        return self.lineage.history(_text(number), edition)
+    def history(
+        self, number: str, edition: str | None = None, *, typography: bool = False
+    ) -> History:
+        """Every edition of the rule ``number`` names in ``edition`` (default: its latest).
+
+        Typography-only edits (quotes, apostrophes, italics) are folded into the
+        versions around them unless ``typography``.
+        """
+        return self.lineage.history(_text(number), edition, typography=typography)
 
     def identity(self, identity: str) -> dict[str, Any]:
         """Where the rule (or glossary entry) with this identity id is: first and last version.
@@ -445,9 +451,18 @@ def show(
     return Reader(home).show(name, edition)
 
 
-def history(number: str, edition: str | None = None, *, home: PathLike | None = None) -> History:
-    """Every edition of the rule that ``number`` names in ``edition`` (default: its latest)."""
-    return Reader(home).history(number, edition)
+def history(
+    number: str,
+    edition: str | None = None,
+    *,
+    typography: bool = False,
+    home: PathLike | None = None,
+) -> History:
+    """Every edition of the rule that ``number`` names in ``edition`` (default: its latest).
+
+    Typography-only edits are folded into the versions around them unless ``typography``.
+    """
+    return Reader(home).history(number, edition, typography=typography)
 
 
 def resolve(

@@ -9,8 +9,30 @@ imports nothing, so that every package can stand on it.
 
 from __future__ import annotations
 
-__all__ = ["CrdexError"]
+__all__ = ["ECHO", "CrdexError", "cut", "shown"]
+
+ECHO = 60  # characters of a value a message repeats back, at most
 
 
 class CrdexError(Exception):
     """Something crdex was asked to do cannot be done; the message says why."""
+
+
+def shown(value: str, limit: int = ECHO) -> str:
+    """``repr(value)``, cut in the middle when long: what a message may echo of the input.
+
+    A message that repeats a 100 KB query back is no help and floods a
+    terminal or a log; the beginning and the end say which value was meant.
+    """
+    if len(value) <= limit:
+        return repr(value)
+    half = (limit - 1) // 2
+    return f"{value[:half]!r}…{value[-half:]!r} ({len(value):,} characters)"
+
+
+def cut(text: str, limit: int = ECHO) -> str:
+    """``text`` as it is, or cut in the middle when long (see :func:`shown`), unquoted."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 1) // 2
+    return f"{text[:half]}…{text[-half:]} ({len(text):,} characters)"

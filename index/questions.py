@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from crdex.errors import CrdexError
 from crdex.parser.numbers import ancestry
 
 from .errors import LibraryError, UnknownRule
@@ -68,10 +69,14 @@ class Lineage:
             )
         return ref
 
-    def history(self, number: str, edition: str | None = None) -> History:
+    def history(
+        self, number: str, edition: str | None = None, *, typography: bool = False
+    ) -> History:
         """Every edition of the rule ``number`` names (in ``edition``, default its latest).
 
         With the rulings summaries' topics on that rule, as ``show`` gives them.
+        Typography-only edits are folded into the versions around them unless
+        ``typography`` (see :mod:`crdex.index.lineage.history`).
         """
         # each question imports the code answering it: one rule shown loads no diff
         from .lineage.history import canonical, find_holder, history, is_rule_number
@@ -86,9 +91,12 @@ class Lineage:
                 raise UnknownRule(f"no edition has {number}")  # pragma: no cover
             last = max(end for _start, end, _ident in spans)
             ref = self._chain_edition(graph.editions[last].id, "history")
-        found = history(graph, number, ref)
+        found = history(graph, number, ref, typography=typography)
         if found.glossary:
-            found.topics = [{**t, "on": found.asked} for t in self.library.topics(found.identity)]
+            found.topics = [
+                self.dated({**t, "on": found.asked}, ref)
+                for t in self.library.topics(found.identity)
+            ]
         else:
             found.topics = self.topics(ref, found.asked)
         found.matched = self.matched_by_text(found)
@@ -139,8 +147,31 @@ class Lineage:
         for held in ancestry(number):
             holder = self.graph.holder(held, ref.index)
             if holder is not None:
-                out.extend({**t, "on": held} for t in self.library.topics(holder.id))
+                out.extend(
+                    self.dated({**t, "on": held}, ref) for t in self.library.topics(holder.id)
+                )
         return out
+
+    def dated(self, ruling: dict[str, Any], ref: EditionRef) -> dict[str, Any]:
+        """A ruling (or a summary's topic) with the edition it was written against, read in ``ref``.
+
+        ``written_against`` is the edition its document quotes (``edition``),
+        else the edition in force on its date; ``historical`` is true when
+        the edition read is a later one: the ruling answered the rules as
+        they were then, and pages and commands show it apart, under that
+        edition's name.
+        """
+        against = ruling.get("edition") or None
+        if against is None and ruling.get("date"):
+            try:
+                against = self.edition(ruling["date"]).id
+            except CrdexError:  # dated before the first edition the library holds
+                against = None
+        chain = {ed.id: i for i, ed in enumerate(self.graph.editions)}
+        here = chain.get(ref.id, ref.index)
+        then = chain.get(against) if against else None
+        historical = then is not None and here is not None and here > then
+        return {**ruling, "written_against": against, "historical": historical}
 
     def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
         """What the rule cited as ``number`` on ``at`` is called on ``to`` (default latest)."""

@@ -14,16 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from crdex.errors import shown
 from crdex.index.asked import lookup_number
 from crdex.index.errors import UnknownRule
+from crdex.index.lineage.editions import near_numbers, near_terms, suggestion
 from crdex.parser.numbers import RuleNumber
 
 if TYPE_CHECKING:
-    from crdex.index.library.rulerows import EditionRules, RuleRow
+    from crdex.index.library.rulerows import EditionRules, GlossaryRow, RuleRow
     from crdex.index.lineage.editions import EditionRef
     from crdex.index.questions import Lineage
 
-__all__ = ["GlossaryView", "RuleView", "show", "topic_rulings"]
+__all__ = ["GlossaryView", "RuleView", "glossary", "letter_of", "show", "topic_rulings"]
 
 
 @dataclass(slots=True)
@@ -116,27 +118,54 @@ def _rulings_of(lineage: Lineage, ref: EditionRef) -> RulingsOf:
         if holder is None:
             return []
         return [
-            {
-                "text": r["text"],
-                "source": r.get("source"),
-                "date": r.get("date"),
-                "number": r.get("number"),
-                "filed_under": r.get("rule"),
-                "edition": r.get("edition"),
-                "page": r.get("page"),
-            }
+            lineage.dated(
+                {
+                    "text": r["text"],
+                    "source": r.get("source"),
+                    "date": r.get("date"),
+                    "number": r.get("number"),
+                    "filed_under": r.get("rule"),
+                    "edition": r.get("edition"),
+                    "page": r.get("page"),
+                },
+                ref,
+            )
             for r in lineage.library.rulings(holder.id)
         ]
 
     return rulings
 
 
-def _unknown(rules: EditionRules, asked: str, ref: EditionRef) -> UnknownRule:
-    import difflib  # for the near misses of a failed lookup only
+def _unknown(lineage: Lineage, rules: EditionRules, asked: str, ref: EditionRef) -> UnknownRule:
+    """No such number in this edition: what the rule holding it elsewhere is numbered here
+    (701.22 in 2005-02-01: 502.36, Scry), else the numbers beside it."""
+    near = _held_elsewhere(lineage, asked, ref) or near_numbers(asked, rules.numbers())
+    return UnknownRule(f"{ref.id} has no rule {asked}{suggestion(near)}")
 
-    near = difflib.get_close_matches(asked, rules.numbers(), n=3, cutoff=0.75)
-    hint = f"; did you mean {' or '.join(near)}?" if near else ""
-    return UnknownRule(f"{ref.id} has no rule {asked}{hint}")
+
+def _held_elsewhere(lineage: Lineage, number: str, ref: EditionRef) -> list[str]:
+    """The numbers in ``ref`` of the rules that hold ``number`` in other editions, nearest first."""
+    if ref.index is None:
+        return []
+    here = ref.index
+    spans = sorted(
+        lineage.graph.holders(number),
+        key=lambda span: min(abs(span[0] - here), abs(span[1] - here)),
+    )
+    found = (ident.run_at(here) for _start, _end, ident in spans)
+    return list(dict.fromkeys(run.key for run in found if run is not None))[:3]
+
+
+def _neither(rules: EditionRules, name: str, ref: EditionRef) -> UnknownRule:
+    """Neither a number nor a term: near numbers if it begins like one ("70l.18"), else terms."""
+    asked = name.strip()
+    if asked[:1].isdigit():
+        near = suggestion(near_numbers(asked, rules.numbers()))
+        what = "a rule number (such as 7, 701, 701.22 or 704.5aa)"
+    else:
+        near = suggestion(near_terms(asked, rules.terms()))
+        what = "a rule number"
+    return UnknownRule(f"{shown(asked)} is neither {what} nor a glossary term of {ref.id}{near}")
 
 
 def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | GlossaryView:
@@ -147,28 +176,15 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
     if number is None:
         entry = rules.glossary_entry(name.strip())
         if entry is None:
-            import difflib
-
-            near = difflib.get_close_matches(name.strip(), rules.terms(), n=3, cutoff=0.6)
-            hint = f"; did you mean {' or '.join(near)}?" if near else ""
-            raise UnknownRule(
-                f"{name!r} is neither a rule number nor a glossary term of {ref.id}{hint}"
-            )
-        return GlossaryView(
-            term=entry.term,
-            definition=entry.definition,
-            aliases=list(entry.aliases),
-            references=list(entry.references),
-            obsolete=entry.obsolete,
-            edition=ref.id,
-        )
+            raise _neither(rules, name, ref)
+        return _glossary_view(entry, ref.id)
     rule = rules.rule(number)
     rulings_of = _rulings_of(lineage, ref)
     if rule is None:
         # a section ("7") may be implied by its rules without a node of its own
         under = rules.under(number)
         if not under:
-            raise _unknown(rules, number, ref)
+            raise _unknown(lineage, rules, number, ref)
         return RuleView(
             number=number,
             kind=RuleNumber.parse(number).kind,
@@ -181,6 +197,47 @@ def show(lineage: Lineage, name: str, edition: str | None = None) -> RuleView | 
     view.edition = ref.id
     view.topics = lineage.topics(ref, number)
     return view
+
+
+def letter_of(term: str) -> str:
+    """The letter a glossary term is listed under: its first letter or digit ("“As Though”": A)."""
+    import unicodedata
+
+    for char in unicodedata.normalize("NFKD", term):
+        if char.isalnum():
+            return char.upper() if char.isalpha() else "#"
+    return "#"
+
+
+def glossary(
+    lineage: Lineage, edition: str | None = None, letter: str | None = None
+) -> tuple[str, list[GlossaryView]]:
+    """Every glossary entry of ``edition`` (default latest) in the document's order: (id, entries).
+
+    ``letter``: only the entries listed under that letter (see :func:`letter_of`).
+    """
+    ref = lineage.edition(edition or "latest")
+    rules = lineage.library.rules(ref.sha256)
+    wanted = letter.upper() if letter else None
+    out = []
+    for term in rules.terms():
+        if wanted is not None and letter_of(term) != wanted:
+            continue
+        entry = rules.glossary_entry(term)
+        if entry is not None:
+            out.append(_glossary_view(entry, ref.id))
+    return ref.id, out
+
+
+def _glossary_view(entry: GlossaryRow, edition: str) -> GlossaryView:
+    return GlossaryView(
+        term=entry.term,
+        definition=entry.definition,
+        aliases=list(entry.aliases),
+        references=list(entry.references),
+        obsolete=entry.obsolete,
+        edition=edition,
+    )
 
 
 def _cited(ruling: Any) -> list[str]:

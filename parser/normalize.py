@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["fold_typography", "normalize_text"]
+__all__ = ["ITALICS", "fold_typography", "normalize_text"]
 
 _TRANSLATE = str.maketrans(
     {
@@ -40,7 +40,9 @@ _TRANSLATE = str.maketrans(
 )
 _MARKS = re.compile(r"\((?:TM|R|tm|r)\)")
 _DASHES = re.compile(r"\s*-{2,}\s*|\s+-\s+")
-_ITALICS = re.compile(r"(?<![\w_])_([^_\n]+)_(?![\w_])")
+# "_Magic_", "_Magic: The Gathering_": the 2008-2010 editions mark titles in italics so;
+# the front ends show them as italics
+ITALICS = re.compile(r"(?<![\w_])_([^_\n]+)_(?![\w_])")
 
 
 # the characters folded above, found by one regex scan: str.translate looks every
@@ -65,7 +67,7 @@ def fold_typography(text: str) -> str:
     if "(" in text:
         text = _MARKS.sub("", text)
     if "_" in text:
-        text = _ITALICS.sub(r"\1", text)
+        text = ITALICS.sub(r"\1", text)
     if "-" in text:
         text = _DASHES.sub(" - ", text)
     return " ".join(text.split())

@@ -86,8 +86,10 @@ def test_scry_as_the_2026_document_writes_it(web_home: Path) -> None:
     # described in rule 701.22a is complete…"
     assert children["701.22c"]["references"] == ["101.4"]
     assert children["701.22a"]["cited_by"] == ["701.22d"]
-    # cr-2005-02-01.txt has no 701.22: Scry is 502.36 there
-    with pytest.raises(UnknownRule, match=r"^2005-02-01 has no rule 701\.22$"):
+    # cr-2005-02-01.txt has no 701.22: Scry is 502.36 there (1623)
+    with pytest.raises(
+        UnknownRule, match=r"^2005-02-01 has no rule 701\.22; did you mean 502\.36\?$"
+    ):
         show(lineage, "701.22", "2005-02-01")
     assert show(lineage, "502.36", "2005-02-01").to_dict()["title"] == "Scry"
 

@@ -98,9 +98,12 @@ def test_unknown_names_are_not_found_with_crdex_messages(server: Any) -> None:
     assert unknown.error.code == -32602
     assert unknown.error.message == (
         "no edition 'nope' in the library: name an edition by its id (such as 2026-08-07), "
-        "by a date (YYYY-MM-DD), or 'latest'"
+        "by a date (YYYY-MM-DD), or 'latest'; did you mean latest or 2026-08-07?"
     )
-    assert refused(server, "crdex://latest/999.9").error.message == "2026-08-07 has no rule 999.9"
+    # the last rule of cr-2026-08-07.txt is 905.6, in section 9
+    assert refused(server, "crdex://latest/999.9").error.message == (
+        "2026-08-07 has no rule 999.9; did you mean 9 or 905.6?"
+    )
     assert refused(server, "crdex://1990-01-01").error.message == (
         "no edition was in force on 1990-01-01: the first edition in the library is 2005-02-01"
     )

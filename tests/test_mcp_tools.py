@@ -159,8 +159,8 @@ def test_a_big_rule_is_cut_and_says_what_it_left_out(server: Any) -> None:
 
 def test_rule_errors_carry_crdex_messages(server: Any) -> None:
     assert error(server, "rule", number="70x.1") == (
-        "Error executing tool rule: '70x.1' is neither a rule number nor a glossary term "
-        "of 2026-08-07"
+        "Error executing tool rule: '70x.1' is neither a rule number (such as 7, 701, 701.22 "
+        "or 704.5aa) nor a glossary term of 2026-08-07; did you mean 700.1, 701.1 or 702.1?"
     )
     assert error(server, "rule", number="701.22", edition_or_date="1990-01-01") == (
         "Error executing tool rule: no edition was in force on 1990-01-01: the first "
@@ -226,7 +226,8 @@ def test_search_bounds_and_errors(server: Any) -> None:
     assert error(server, "search", query="") == "Error executing tool search: the query is empty"
     assert error(server, "search", query="scry", edition_or_date="nope") == (
         "Error executing tool search: no edition 'nope' in the library: name an edition by "
-        "its id (such as 2026-08-07), by a date (YYYY-MM-DD), or 'latest'"
+        "its id (such as 2026-08-07), by a date (YYYY-MM-DD), or 'latest'; did you mean "
+        "latest or 2026-08-07?"
     )
     assert "less than or equal to 25" in error(server, "search", query="scry", limit=26)
 

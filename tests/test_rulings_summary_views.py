@@ -151,14 +151,48 @@ def test_the_rule_page_lists_the_rulings_on_its_topic(client: TestClient) -> Non
     page = client.get("/e/2026-08-07/702.19")
     assert page.status_code == 200
     html = page.text
-    start = html.index('id="summary-rulings"')
+    # written for 1999-04-23 (the edition in force on 1999-05-16), read in 2026: history,
+    # folded under its own heading that says so
+    assert 'id="summary-rulings"' not in html
+    start = html.index('id="historical-rulings"')
     section = html[start : html.index('id="history"', start)]
+    assert '<h2 id="historical-title">Historical rulings</h2>' in section
+    assert "<details>" in section and "<details open" not in section
+    assert "<summary>Written against the Comprehensive Rules of 1999-04-23: A.27 Trample" in (
+        section
+    )
     assert '<span class="num">A.27</span> Trample' in section
     assert RULING_6 in section and "A.27.Ruling.6: D&#39;Angelo 10/08/98" in section
     # the page's quotes are escaped, never written raw into the HTML
     assert "&#34;first&#34; and &#34;next&#34;" in section
     assert '"first" and "next"' not in section
     assert section.count('<li class="ruling">') == 8 and section.count('<li class="note">') == 1
+
+
+def test_the_rulings_are_current_in_the_edition_they_were_written_for(
+    client: TestClient,
+) -> None:
+    html = client.get("/e/1999-04-23/502.9").text
+    assert 'id="historical-rulings"' not in html
+    start = html.index('id="summary-rulings"')
+    section = html[start : html.index('id="history"', start)]
+    assert RULING_6 in section and "<details" not in section
+
+
+def test_show_and_history_say_which_edition_the_rulings_were_written_against(
+    summary_home: Path,
+) -> None:
+    for args, historical in (
+        (("show", "702.19"), True),
+        (("history", "702.19"), True),
+        (("show", "502.9", "-e", "1999-04-23"), False),
+    ):
+        done = run_crdex(*args, "--home", str(summary_home), "--json")
+        (topic,) = json.loads(done.stdout)["topics"]
+        assert (topic["written_against"], topic["historical"]) == ("1999-04-23", historical)
+        text = " ".join(run_crdex(*args, "--home", str(summary_home)).stdout.split())
+        heading = "historical rulings, written against the Comprehensive Rules of 1999-04-23:"
+        assert (heading in text) is historical, args
 
 
 def test_the_web_search_reads_the_summary(client: TestClient) -> None:

@@ -210,6 +210,28 @@ def test_suggestions_are_listed(client: TestClient) -> None:
     assert "701.22" in body["suggestions"]
 
 
+@pytest.mark.parametrize(
+    ("url", "status", "suggestions"),
+    [
+        # cr-2026-08-07.txt: 701.9, 701.19, 701.29, 701.18 (3420), 701.18a and 702.18 are
+        # rules, 701.99 is none; the glossary has Scry (8841), no "skry"
+        ("/api/editions/2026-08-07/rules/701.99", 404, ["701.9", "701.19", "701.29"]),
+        ("/api/history/701.99", 404, ["701.9", "701.19", "701.29"]),
+        ("/api/resolve/701.99?at=2026-08-07", 404, ["701.9", "701.19", "701.29"]),
+        ("/api/editions/2026-08-07/glossary/skry", 404, ["Scry"]),
+        ("/api/history/70l.18", 422, ["701.18", "702.18", "701.18a"]),
+    ],
+)
+def test_unknown_names_are_answered_with_near_ones(
+    client: TestClient, url: str, status: int, suggestions: list[str]
+) -> None:
+    body = error(client.get(url), status)
+    assert body["suggestions"] == suggestions
+    *first, last = suggestions
+    said = f"{', '.join(first)} or {last}" if first else last
+    assert body["message"].endswith(f"; did you mean {said}?")
+
+
 def test_openapi_lists_every_endpoint(client: TestClient) -> None:
     spec = client.get("/api/openapi.json").json()
     assert set(spec["paths"]) == {

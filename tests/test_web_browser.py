@@ -33,6 +33,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 ARTIFACTS = REPO / "tests" / "artifacts" / "browser"
 SCRY = ["502.36", "501.8", "701.16", "701.18", "701.22"]
+WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 pytestmark = [
     pytest.mark.browser,
@@ -51,8 +52,8 @@ def server(web_home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     running.stop()
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory):
+def chromium_driver(profile: Path):
+    """Headless Chromium through Debian's chromedriver, given by path: nothing is downloaded."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -68,13 +69,19 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}",
+        f"--user-data-dir={profile}",
         "--window-size=1280,900",
     ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
     driver.set_page_load_timeout(120)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    driver = chromium_driver(tmp_path_factory.mktemp("chromium-profile"))
     yield driver
     driver.quit()
 
@@ -100,6 +107,18 @@ def follow(driver, act) -> str:
     wait.until(expected_conditions.staleness_of(page))
     wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
     return driver.current_url
+
+
+def screenshot(driver, name: str) -> Path:
+    """Save the page as ``ARTIFACTS/name.png``, once sure it does not scroll sideways."""
+    inner = driver.execute_script("return window.innerWidth")
+    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+    assert scroll <= inner, f"{name}: the page scrolls sideways ({scroll} > {inner} pixels)"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shot = ARTIFACTS / f"{name}.png"
+    assert driver.save_screenshot(str(shot))
+    assert png_size(shot)[0] in range(inner - 20, inner + 20)
+    return shot
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -137,17 +156,11 @@ def test_a_reader_walks_through_the_rules(server: str, browser) -> None:
     numbers = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#history .version .number")]
     assert numbers == SCRY
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for name, (width, height) in {"phone": (390, 844), "desktop": (1280, 900)}.items():
+    for name, (width, height) in WIDTHS.items():
         driver.set_window_size(width, height)
         driver.get(f"{server}/e/2026-08-07/701.22")
-        inner = driver.execute_script("return window.innerWidth")
-        scroll = driver.execute_script("return document.documentElement.scrollWidth")
-        assert scroll <= inner, f"the rule page scrolls sideways at {name} width"
-        shot = ARTIFACTS / f"rule-701.22-{name}.png"
-        assert driver.save_screenshot(str(shot))
-        assert png_size(shot)[0] in range(inner - 20, inner + 20)
-    driver.set_window_size(1280, 900)
+        screenshot(driver, f"rule-701.22-{name}")
+    driver.set_window_size(*WIDTHS["desktop"])
 
     driver.get(f"{server}/e/2009-07-11")
     diff = driver.find_element(By.CSS_SELECTOR, 'a[href="/diff/2009-05-01/2009-07-11"]')

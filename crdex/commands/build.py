@@ -117,13 +117,15 @@ def _print_report(report: BuildReport) -> None:
         f"library {report.home}: a chain of {len(chain)} editions "
         f"({chain[0].id} … {chain[-1].id}{partial_note})"
     )
+    took = f" ({report.graph_seconds:.1f} s)" if report.graph_rebuilt else ""
     state = "built" if report.graph_rebuilt else "up to date"
     click.echo(
         f"identity graph {state}: {len(graph.identities)} rules and glossary entries, "
-        f"{len(graph.links)} split/merge links ({report.seconds:.1f} s)"
+        f"{len(graph.links)} split/merge links{took}"
     )
     if report.search is not None:
         click.echo(_describe_index(report.search))
+    click.echo(f"build done in {report.seconds:.1f} s")
 
 
 def _describe_index(report: IndexReport) -> str:
@@ -172,4 +174,5 @@ def _summary(report: BuildReport) -> dict[str, Any]:
         "search": report.search.to_dict() if report.search is not None else None,
         "generation": report.generation.name if report.generation else None,
         "seconds": round(report.seconds, 3),
+        "graph_seconds": round(report.graph_seconds, 3),
     }

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from crdex.commands.options import (
+    as_of_option,
     edition_option,
     home_option,
     json_option,
@@ -44,10 +45,9 @@ class CheckFailed(click.ClickException):
 @edition_option(
     "Edition to check against: id, date or 'latest'.", default="latest", show_default=True
 )
-@click.option(
-    "--as-of",
-    metavar="DATE",
-    help="The date every citation written without one was written (instead of --dates).",
+@as_of_option(
+    "The date every citation written without one was written (instead of --dates); "
+    "--at is the same option."
 )
 @click.option(
     "--dates",

@@ -30,6 +30,7 @@ COMMANDS = {
         "documents",
         "editions",
         "export",
+        "glossary",
         "history",
         "identify",
         "mcp",

@@ -22,6 +22,7 @@ __all__ = [
     "STAGES",
     "LazyChoice",
     "ProgressCallback",
+    "as_of_option",
     "echo_json",
     "edition_option",
     "format_option",
@@ -74,6 +75,16 @@ def json_option(func: F) -> F:
 def edition_option(help_text: str, dest: str = "edition", **kwargs: Any) -> Callable[[F], F]:
     """``--edition/-e EDITION``, with a help text saying what the edition is for."""
     return click.option("--edition", "-e", dest, metavar="EDITION", help=help_text, **kwargs)
+
+
+def as_of_option(help_text: str, **kwargs: Any) -> Callable[[F], F]:
+    """``--as-of DATE`` (also spelled ``--at``): a date, an edition in force then.
+
+    One name for one meaning in every command: ``resolve`` long took
+    ``--at`` and ``search`` and ``check`` ``--as-of``; both spellings are
+    accepted everywhere, and help shows ``--as-of``.
+    """
+    return click.option("--as-of", "--at", "as_of", metavar="DATE", help=help_text, **kwargs)
 
 
 class LazyChoice(click.Choice):

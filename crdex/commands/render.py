@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from crdex.index.lineage.render import topic_line
+from crdex.errors import ECHO, cut
+from crdex.errors import shown as echoed
+from crdex.index.lineage.render import historical_heading, topic_line
+from crdex.parser.normalize import ITALICS
 
 from .printer import Line, PlainPrinter, Printer, RichPrinter
 
@@ -29,6 +32,20 @@ _LIST_EDITIONS = 3
 def _printer(console: Any) -> Printer:
     """A printer, or a rich console to print through."""
     return console if isinstance(console, (PlainPrinter, RichPrinter)) else RichPrinter(console)
+
+
+def _styled(text: str, style: str | None = None) -> Line:
+    """Text for a terminal, its underscore italics (``_Magic_``, 2008-2010) as italics."""
+    if "_" not in text:
+        return Line(text, style=style)
+    line = Line("", style=style)
+    at = 0
+    for match in ITALICS.finditer(text):
+        line.append(text[at : match.start()])
+        line.append(match.group(1), "italic")
+        at = match.end()
+    line.append(text[at:])
+    return line
 
 
 def _snippet(snippet: Snippet) -> Line:
@@ -80,7 +97,7 @@ def print_search(console: Any, result: SearchResult) -> None:
 
 def _print_summary(console: Printer, result: SearchResult) -> None:
     if not result.summary:
-        console.print(f"No rulings summary item matches {result.query!r}.")
+        console.print(f"No rulings summary item matches {echoed(result.query)}.")
         return
     for n, hit in enumerate(result.summary, 1):
         head = Line(f"{n:>2}. ")
@@ -105,12 +122,12 @@ def _print_rules(console: Printer, result: SearchResult) -> None:
     if result.asked and result.asked not in (result.edition, "latest"):
         where += f" (in force on {result.asked})"
     if not result.hits and not result.groups:
-        console.print(f"No rules match {result.query!r} {where}.")
+        console.print(f"No rules match {echoed(result.query)} {where}.")
         if result.suggestion:
-            console.print(f"Did you mean: {result.suggestion}?")
+            console.print(f"Did you mean: {cut(result.suggestion, ECHO * 2)}?")
         return
     if result.suggestion:
-        console.print(Line(f"(did you mean: {result.suggestion}?)", style="dim"))
+        console.print(Line(f"(did you mean: {cut(result.suggestion, ECHO * 2)}?)", style="dim"))
     if result.edition is not None:
         for n, hit in enumerate(result.hits, 1):
             line = Line(f"{n:>2}. ") if result.mode == "text" else Line("")
@@ -153,7 +170,7 @@ def print_glossary(console: Any, view: GlossaryView) -> None:
     console.print(head)
     if view.aliases:
         indented(console, Line(f"also: {', '.join(view.aliases)}"), 2)
-    indented(console, Line(view.definition), 2)
+    indented(console, _styled(view.definition), 2)
     if view.references:
         indented(console, Line(f"see: {', '.join(view.references)}", style="dim"), 2)
 
@@ -165,24 +182,34 @@ def print_topics(console: Any, view: RuleView) -> None:
         indented(console, Line(topic_line(t), style="dim"), 0)
 
 
+def _rulings(console: Printer, rulings: list[dict[str, Any]], indent: int) -> None:
+    for ruling in rulings:
+        source = " ".join(filter(None, [ruling.get("source"), ruling.get("date")]))
+        line = f"Ruling: {ruling['text']}" + (f" [{source}]" if source else "")
+        indented(console, Line(line), indent)
+
+
 def print_rule(console: Any, view: RuleView, depth: int) -> None:
     console = _printer(console)
     pad = 2 * depth
     head = Line(view.number, style="bold cyan")
     if view.title:
-        head.append(f"  {view.title}", style="bold")
+        head.append("  ", style="bold")
+        head.append_text(_styled(view.title, "bold"))
     elif view.text:
-        head.append(f"  {view.text}")
+        head.append("  ")
+        head.append_text(_styled(view.text))
     indented(console, head, pad)
     body = pad + 2
     if view.title and view.text:
-        indented(console, Line(view.text), body)
+        indented(console, _styled(view.text), body)
     for example in view.examples:
-        indented(console, Line(example, style="italic"), body)
-    for ruling in view.rulings:
-        source = " ".join(filter(None, [ruling.get("source"), ruling.get("date")]))
-        line = f"Ruling: {ruling['text']}" + (f" [{source}]" if source else "")
-        indented(console, Line(line), body)
+        indented(console, _styled(example, "italic"), body)
+    _rulings(console, [r for r in view.rulings if not r.get("historical")], body)
+    past = [r for r in view.rulings if r.get("historical")]
+    for heading in dict.fromkeys(historical_heading(r) for r in past):
+        indented(console, Line(f"{heading[0].upper()}{heading[1:]}:", style="dim"), body)
+        _rulings(console, [r for r in past if historical_heading(r) == heading], body + 2)
     if view.references:
         indented(console, Line(f"refers to: {', '.join(view.references)}", style="dim"), body)
     if view.cited_by:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from crdex.commands.options import (
+    as_of_option,
     echo_json,
     edition_option,
     home_option,
@@ -19,7 +20,7 @@ __all__ = ["search"]
 @click.command()
 @click.argument("query", nargs=-1, required=True)
 @edition_option("Search this edition: id, date or 'latest'.")
-@click.option("--as-of", "as_of", metavar="DATE", help="Search the edition in force on DATE.")
+@as_of_option("Search the edition in force on DATE (--at is the same option).")
 @click.option(
     "--all-editions", is_flag=True, help="Search every edition; group versions of each rule."
 )

@@ -59,6 +59,7 @@ def serve(home: str | None, host: str, port: int, workers: int, log_level: str) 
     from crdex.api import Reader
     from crdex.errors import CrdexError
     from crdex.home import ENV_VAR, resolve_home
+    from crdex.web.limits import protocol
 
     try:  # say so now, not after loading the library
         with socket.create_server((host, port)):
@@ -89,6 +90,7 @@ def serve(home: str | None, host: str, port: int, workers: int, log_level: str) 
         access_log=log_level in ("info", "debug"),
         server_header=False,
         proxy_headers=False,
+        http=protocol(),  # its refusals of unreadable requests in JSON too
     )
 
 

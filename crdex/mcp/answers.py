@@ -191,10 +191,10 @@ class Answers:
         placement = self.reader.identify(text=text, name=name)
         return Answer(placement.to_dict(), render_placement(placement))
 
-    def history(self, number: str, edition: str | None) -> Answer:
+    def history(self, number: str, edition: str | None, typography: bool = False) -> Answer:
         from crdex.index.lineage.render import render_history
 
-        result = self.reader.history(number, edition)
+        result = self.reader.history(number, edition, typography=typography)
         return Answer(result.to_dict(), render_history(result))
 
     def resolve(self, number: str, at: str, to: str | None) -> Answer:

@@ -111,6 +111,9 @@ class HistoryShape(TypedDict):
     split_off: list[Record]
     merged_in: list[Record]
     number_also: Annotated[list[Record], _("other rules that held the same number, and when")]
+    typography: Annotated[
+        bool, _("whether typography-only edits are versions of their own (else folded)")
+    ]
 
 
 class ResolutionShape(TypedDict):

@@ -147,15 +147,23 @@ def register_tools(server: MCPServer, answers: Answers) -> None:
                 "default: the last edition that has it"
             ),
         ] = None,
+        typography: Annotated[
+            bool,
+            Field(
+                description="List edits of typography alone (quotes, italics) as versions "
+                "of their own; by default they are folded into the version before"
+            ),
+        ] = False,
     ) -> Annotated[CallToolResult, HistoryShape]:
         """Every version of one rule across all editions: its numbers, dates and wording changes.
 
         Says when it was added, split off, merged or removed, what each
         edit changed word by word, and which other rules held the same
         number at other times (a number is not an identity: 701.18 has
-        meant Scry, Shuffle and Play).
+        meant Scry, Shuffle and Play). Edits of typography alone are folded
+        into the version before them unless `typography`.
         """
-        return ask(answers.history, number, edition)
+        return ask(answers.history, number, edition, typography)
 
     @tool
     def resolve(

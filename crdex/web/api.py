@@ -7,8 +7,8 @@ as everywhere (an id, a date, ``latest``); an answer for an edition named
 by id may be cached for a day, one for ``latest`` or a date for a minute.
 Errors are JSON too: ``status``, ``error``, ``message``, ``suggestions``.
 The OpenAPI description is at ``/api/openapi.json`` and readable at
-``/api/docs`` (rendered here: the usual documentation pages load their
-scripts from a CDN, and this server works offline).
+``/api/docs`` (:mod:`.apidocs`). Each route's docstring and each
+parameter's description are Markdown: they are what those pages show.
 """
 
 from __future__ import annotations
@@ -24,15 +24,13 @@ from crdex.actions.coverage import coverage_summary
 from crdex.index.citations import TooManyCitations
 from crdex.index.show import GlossaryView
 
-from .errors import BadValue
-from .headers import cache_for, page
+from .errors import BadRequest, BadValue
+from .headers import cache_for
 from .params import (
     change_classes,
     change_kinds,
     date_value,
-    edition_name,
     identity_id,
-    rule_number,
     term_name,
 )
 from .site import filter_changes, in_lane, on_reader, site_of
@@ -47,9 +45,19 @@ Posted = TypeVar("Posted", bound=BaseModel)
 
 Edition = Annotated[
     str,
-    Path(description="An edition: its id (2026-08-07), a date (the edition in force) or 'latest'."),
+    Path(
+        description="An edition: its id (`2026-08-07`), a date (the edition in force that "
+        "day) or `latest`."
+    ),
 ]
-Number = Annotated[str, Path(description="A rule number: 7, 701, 701.22, 704.5aa.")]
+Number = Annotated[str, Path(description="A rule number: `7`, `701`, `701.22`, `704.5aa`.")]
+Term = Annotated[
+    str, Path(description="A glossary term or one of its other names, in any case: `Scry`.")
+]
+TYPOGRAPHY = (
+    "List edits of typography alone (straight and curly quotes, italics) as versions of "
+    "their own; by default each is folded into the version before it (`typography_edits`)."
+)
 
 
 def _json(data: Any, named: bool) -> Response:
@@ -74,15 +82,10 @@ async def api_index(request: Request) -> Response:
     )
 
 
-@router.get("/docs", include_in_schema=False)
-async def api_docs(request: Request) -> Response:
-    return page(request, "apidocs.html", "moving", spec=request.app.openapi())
-
-
 @router.get("/editions", summary="Every edition of the chain, oldest first")
 @in_lane("lookup")
 def editions(request: Request) -> Response:
-    """Each edition (one per effective date) with its title and counts, and its documents."""
+    """As `crdex editions --json`: each edition (one per effective date), its counts and documents."""
     site = site_of(request)
     by_date: dict[str, list[dict[str, Any]]] = {}
     for doc in site.documents:
@@ -95,6 +98,7 @@ def editions(request: Request) -> Response:
 @router.get("/editions/{edition}", summary="One edition: its record and table of contents")
 @on_reader
 def edition(request: Request, edition: Edition) -> Response:
+    """Its id, dates, format and counts, and its table of contents: every section and rule."""
     site = site_of(request)
     eid, named = site.named(edition)
     parsed = site.reader.edition(eid)
@@ -122,16 +126,22 @@ def edition(request: Request, edition: Edition) -> Response:
 )
 @in_lane("lookup")
 def rule(request: Request, edition: Edition, number: Number) -> Response:
-    """As ``crdex show NUMBER --edition EDITION --json``; a section gives every rule under it."""
+    """As `crdex show NUMBER --edition EDITION --json`: the rule with every subrule under it.
+
+    A section (`7`) or a rule group (`701`) gives every rule under it. An
+    unknown number is a 404 whose `suggestions` are the edition's numbers
+    nearest to it.
+    """
     site = site_of(request)
     eid, named = site.named(edition)
-    view = site.reader.show(rule_number(number), eid)
+    view = site.reader.show(site.number(number, eid), eid)
     return _json(view.to_dict(), named)
 
 
 @router.get("/editions/{edition}/glossary", summary="The glossary of an edition")
 @on_reader
 def glossary(request: Request, edition: Edition) -> Response:
+    """As `crdex glossary --edition EDITION --json`: every entry, in the glossary's order."""
     site = site_of(request)
     eid, named = site.named(edition)
     entries = [
@@ -150,8 +160,11 @@ def glossary(request: Request, edition: Edition) -> Response:
 
 @router.get("/editions/{edition}/glossary/{term:path}", summary="One glossary entry")
 @in_lane("lookup")
-def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
-    """As ``crdex show TERM --edition EDITION --json``."""
+def glossary_entry(request: Request, edition: Edition, term: Term) -> Response:
+    """As `crdex show TERM --edition EDITION --json`: the definition, other names, rules cited.
+
+    A term is found by its name or one of its other names, in any case.
+    """
     site = site_of(request)
     eid, named = site.named(edition)
     view = site.reader.show(term_name(term), eid)
@@ -163,7 +176,7 @@ def glossary_entry(request: Request, edition: Edition, term: str) -> Response:
 @router.get("/editions/{edition}/actions", summary="The keyword actions of an edition")
 @on_reader
 def actions(request: Request, edition: Edition) -> Response:
-    """As ``crdex actions --edition EDITION --json``: each with its implementation and status."""
+    """As `crdex actions --edition EDITION --json`: each with its implementation and status."""
     site = site_of(request)
     eid, named = site.named(edition)
     _id, rows = site.reader.actions(eid)
@@ -174,15 +187,29 @@ def actions(request: Request, edition: Edition) -> Response:
 @in_lane("lookup")
 def history(
     request: Request,
-    name: str,
-    edition: Annotated[str | None, Query(description="The edition NAME is read in.")] = None,
+    name: Annotated[
+        str,
+        Path(description="A rule number (`701.22`, `502.36`) or a glossary term (`Scry`)."),
+    ],
+    edition: Annotated[
+        str | None,
+        Query(
+            description="The edition `name` is read in (a number can mean different rules "
+            "in different editions); default: the last edition that has it."
+        ),
+    ] = None,
+    typography: Annotated[bool, Query(description=TYPOGRAPHY)] = False,
 ) -> Response:
-    """As ``crdex history NAME --json``: NAME is a rule number or a glossary term."""
+    """As `crdex history NAME --json`: every version of the rule, through its renumberings.
+
+    Each version gives its editions, number, text and word-level changes;
+    `number_also` lists the other rules that held the same number.
+    """
     site = site_of(request)
     asked = name.strip()
-    asked = rule_number(asked) if asked[:1].isdigit() else term_name(asked)
-    eid = site.edition_id(edition_name(edition)) if edition else None
-    return _json(site.reader.history(asked, eid).to_dict(), False)
+    eid = site.edition_id(site.edition_name(edition)) if edition else None
+    asked = site.number(asked, eid or site.latest) if asked[:1].isdigit() else term_name(asked)
+    return _json(site.reader.history(asked, eid, typography=typography).to_dict(), False)
 
 
 @router.get("/resolve/{number}", summary="What a rule cited on one date is called on another")
@@ -190,13 +217,32 @@ def history(
 def resolve(
     request: Request,
     number: Number,
-    at: Annotated[str, Query(description="The date (or edition) the citation was written.")],
-    to: Annotated[str | None, Query(description="The date or edition to follow it to.")] = None,
+    as_of: Annotated[
+        str | None,
+        Query(
+            description="When the citation was written: a date, or an edition id "
+            "(`at` is the same parameter)."
+        ),
+    ] = None,
+    at: Annotated[str | None, Query(description="The same as `as_of`.")] = None,
+    to: Annotated[
+        str | None,
+        Query(description="The date or edition to follow it to; default: the latest edition."),
+    ] = None,
 ) -> Response:
-    """As ``crdex resolve NUMBER --at AT --to TO --json``."""
+    """As `crdex resolve NUMBER --as-of DATE --to TO --json`: where a cited rule went.
+
+    The rule that held `number` in the edition in force on `as_of` is
+    followed to `to`: its number there (or when it was removed), with the
+    chain of numbers in between.
+    """
     site = site_of(request)
-    target = edition_name(to, "to") if to else None
-    result = site.reader.resolve(rule_number(number), edition_name(at, "at"), target)
+    when = as_of or at
+    if when is None:
+        raise BadRequest("as_of: say when the citation was written (as_of, or at: a date)")
+    target = site.edition_name(to, "to") if to else None
+    cited = site.edition_name(when, "as_of")
+    result = site.reader.resolve(site.number(number, site.latest), cited, target)
     return _json(result.to_dict(), False)
 
 
@@ -206,10 +252,26 @@ def diff(
     request: Request,
     old: Edition,
     new: Edition,
-    only: Annotated[list[str], Query(description="Kinds of change to keep.")] = [],  # noqa: B006
-    change: Annotated[list[str], Query(description="Classes of edit to keep.")] = [],  # noqa: B006
+    only: Annotated[
+        list[str],
+        Query(
+            description="Keep only these kinds of change (repeat it): `added`, `removed`, "
+            "`moved`, `edited`, `split`, `merged`."
+        ),
+    ] = [],  # noqa: B006  (FastAPI reads the default)
+    change: Annotated[
+        list[str],
+        Query(
+            description="Keep only edits of these classes (repeat it): `meaning`, "
+            "`references` (cited numbers only), `typography`."
+        ),
+    ] = [],  # noqa: B006
 ) -> Response:
-    """As ``crdex diff OLD NEW --json`` (with ``--only``); ``change`` keeps edits of those classes."""
+    """As `crdex diff OLD NEW --json`: everything that changed between any two editions.
+
+    The editions need not be neighbours: the changes of those in between
+    are followed. `counts` covers the whole diff whatever the filters.
+    """
     site = site_of(request)
     kinds, classes = change_kinds(only), change_classes(change)
     old_id, old_named = site.named(old)
@@ -229,7 +291,9 @@ def search(
     q: Annotated[str, Query(description="Words, a quoted phrase, or a rule number.")],
     edition: Annotated[str | None, Query(description="The edition to search.")] = None,
     as_of: Annotated[str | None, Query(description="Search the edition in force then.")] = None,
-    all_editions: bool = False,
+    all_editions: Annotated[
+        bool, Query(description="Search every edition, the versions of each rule grouped.")
+    ] = False,
     limit: Annotated[int, Query(description="Rules to return (1 to 100).")] = 10,
     source: Annotated[
         str,
@@ -239,9 +303,9 @@ def search(
         ),
     ] = "cr",
 ) -> Response:
-    """As ``crdex search Q --json``: hits for one edition, groups across all editions.
+    """As `crdex search Q --json`: hits for one edition, groups across all editions.
 
-    With ``source`` summary or all, ``summary`` lists the rulings summaries' items.
+    With `source` summary or all, `summary` lists the rulings summaries' items.
     """
     result = site_of(request).search(q, edition, as_of, all_editions, limit, source)
     return _json(result.to_dict(), False)
@@ -249,8 +313,17 @@ def search(
 
 @router.get("/identities/{identity:path}", summary="Where a rule identity is now")
 @in_lane("lookup")
-def identity(request: Request, identity: str) -> Response:
-    """First and last version of the rule with this identity (such as 2004-06-01/502.36)."""
+def identity(
+    request: Request,
+    identity: Annotated[
+        str,
+        Path(
+            description="A rule's identity: the edition and number it began as "
+            "(`2004-06-01/502.36`), or `EDITION/glossary:TERM`."
+        ),
+    ],
+) -> Response:
+    """The first and last version of the rule with this identity, and whether it is current."""
     return _json(site_of(request).reader.identity(identity_id(identity)), False)
 
 
@@ -288,7 +361,7 @@ class CheckRequest(BaseModel):
     openapi_extra=_json_body(CheckRequest),
 )
 async def check(request: Request) -> Response:
-    """As ``crdex check FILE --json``, for text posted as JSON (at most 1 MiB)."""
+    """As `crdex check FILE --json`, for text posted as JSON (at most 1 MiB; more is a 413)."""
     asked = await _posted(request, CheckRequest, MAX_CHECK_BYTES, "the text to check")
     return await _checked(request=request, asked=asked)
 
@@ -317,7 +390,7 @@ async def _posted(request: Request, model: type[Posted], limit: int, what: str) 
 @in_lane("heavy")
 def _checked(request: Request, asked: CheckRequest) -> Response:
     site = site_of(request)
-    eid = site.edition_id(edition_name(asked.edition))
+    eid = site.edition_id(site.edition_name(asked.edition))
     as_of = date_value(asked.as_of, "as_of") if asked.as_of else None
     try:
         report = site.reader.check_text(

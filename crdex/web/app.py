@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from starlette.responses import RedirectResponse, Response
 
@@ -31,11 +31,22 @@ from crdex._version import __version__
 from crdex.api import Reader
 from crdex.errors import CrdexError
 
-from . import api, pages_across, pages_edition
+from . import api, apidocs, pages_across, pages_edition
+from .compress import CompressMiddleware
 from .errors import install_handlers, private_paths
 from .headers import HeadersMiddleware, ResponseCache, cache_for
 from .lanes import Lanes, LaneSpec
-from .links import diff_url, edition_url, identity_url, rule_url, term_url
+from .limits import check_url
+from .links import (
+    diff_url,
+    edition_url,
+    identity_url,
+    italic,
+    letter_url,
+    rule_url,
+    term_anchor,
+    term_url,
+)
 from .site import Site
 from .upkeep import release_memory
 
@@ -72,12 +83,17 @@ def _environment(static: dict[str, tuple[bytes, str, str]]) -> Environment:
         lstrip_blocks=True,
         undefined=StrictUndefined,
     )
+    env.filters["italic"] = italic
     env.globals.update(
         rule_url=rule_url,
         term_url=term_url,
         edition_url=edition_url,
         identity_url=identity_url,
         diff_url=diff_url,
+        letter_url=letter_url,
+        term_anchor=term_anchor,
+        markdown=apidocs.markdown,
+        examples=apidocs.EXAMPLES,
         static_url=lambda name: f"/static/{name}?v={static[name][2]}",
     )
     return env
@@ -116,6 +132,7 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=lifespan,
+        dependencies=[Depends(check_url)],
     )
 
     def render(name: str, request: Request, **context: Any) -> str:
@@ -135,6 +152,7 @@ def create_app(
     app.include_router(pages_edition.router)
     app.include_router(pages_across.router)
     app.include_router(api.router)
+    app.include_router(apidocs.router)
 
     @app.get("/static/{name}", include_in_schema=False)
     async def static_file(name: str, v: str = "") -> Response:
@@ -151,6 +169,7 @@ def create_app(
         )
 
     app.add_middleware(HeadersMiddleware, cache=ResponseCache(cache_bytes))
+    app.add_middleware(CompressMiddleware)  # outside: it encodes what the cache keeps
     return app
 
 

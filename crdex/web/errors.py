@@ -21,16 +21,17 @@ from __future__ import annotations
 import logging
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from crdex.errors import CrdexError
+from crdex.errors import CrdexError, shown
 from crdex.index.errors import (
     DateBeforeFirstEdition,
     LibraryError,
@@ -38,6 +39,7 @@ from crdex.index.errors import (
     UnknownRule,
 )
 from crdex.index.generations import LockTimeout
+from crdex.index.lineage.editions import suggestion
 from crdex.index.lineage.overrides import OverridesError
 from crdex.index.search.errors import IndexBusy, IndexDamaged, NoSearchIndex
 
@@ -60,6 +62,7 @@ _REASONS = {
     404: "not found",
     405: "method not allowed",
     413: "request too large",
+    414: "URL too long",
     422: "malformed input",
     499: "client closed the connection",
     500: "internal error",
@@ -73,12 +76,17 @@ class BadRequest(CrdexError):
 
 
 class BadValue(BadRequest):
-    """A value in a URL or a request body does not have the shape its place asks for."""
+    """A value in a URL or a request body does not have the shape its place asks for.
 
-    def __init__(self, where: str, value: str, expected: str) -> None:
-        shown = value if len(value) <= 60 else value[:57] + "..."
-        super().__init__(f"{where} {shown!r} is not {expected}")
+    ``near``: what was probably meant (the near rule numbers of the edition,
+    the near edition names), said as "did you mean …?".
+    """
+
+    def __init__(self, where: str, value: str, expected: str, near: Sequence[str] = ()) -> None:
+        super().__init__(f"{where} {shown(value)} is not {expected}{suggestion(list(near))}")
         self.where = where
+        self.value = value
+        self.expected = expected
 
 
 # the server's own faults among crdex's errors, each with what a client is told
@@ -143,6 +151,27 @@ def suggestions(message: str) -> list[str]:
     return [s.strip() for s in re.split(r", | or ", m.group(1)) if s.strip()]
 
 
+_EDITION = re.compile(r"latest|\d{4}-\d{2}-\d{2}(?:\.[\w.-]+)?")
+
+
+def _suggested_url(path: str, suggested: str) -> str | None:
+    """The page a suggestion stands for: the same URL with the unknown part replaced.
+
+    ``/e/2026-08-07/70l.18`` and 701.18 give ``/e/2026-08-07/701.18``;
+    ``/e/nope/701.22`` and latest give ``/e/latest/701.22``.
+    """
+    parts = path.split("/")
+    if len(parts) < 3 or parts[1] != "e":
+        return None
+    if _EDITION.fullmatch(suggested):
+        parts[2] = suggested
+    elif len(parts) >= 4:
+        parts[-1] = suggested
+    else:
+        return None
+    return "/".join(quote(part, safe="") for part in parts)
+
+
 def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or request.url.path == "/api"
 
@@ -168,7 +197,8 @@ def _respond(
     if _wants_json(request):
         return JSONResponse(body, status_code=status, headers=headers)
     render: Callable[..., str] = request.app.state.render
-    html = render("error.html", request, **body)
+    links = [(s, _suggested_url(request.url.path, s)) for s in body["suggestions"]]
+    html = render("error.html", request, **body, links=links)
     return HTMLResponse(html, status_code=status, headers=headers)
 
 

@@ -133,6 +133,12 @@ def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes | None:
     return None
 
 
+def _streamed_start(message: Message) -> Message:
+    """The start of an answer sent as it is written: its own headers and the security ones."""
+    headers = [h for h in message.get("headers", []) if h[0].lower() not in _SECURITY_NAMES]
+    return {**message, "headers": headers + SECURITY_HEADERS}
+
+
 def _matches(if_none_match: bytes | None, etag: bytes) -> bool:
     if not if_none_match:
         return False
@@ -164,12 +170,21 @@ class HeadersMiddleware:
             return
         start: Message = {}
         chunks: list[bytes] = []
+        streamed = False
 
         async def capture(message: Message) -> None:
+            nonlocal streamed
             if message["type"] == "http.response.start":
                 start.update(message)
+                # an answer without a length is sent as it is written (the whole edition
+                # on one page): passed on at once, kept once complete
+                streamed = _header(message.get("headers", []), b"content-length") is None
+                if streamed:
+                    await send(_streamed_start(message))
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
+                if streamed:
+                    await send(message)
 
         await self.app(scope, receive, capture)
         body = b"".join(chunks)
@@ -188,7 +203,8 @@ class HeadersMiddleware:
         control = _header(headers, b"cache-control") or b""
         if status == 200 and b"public" in control and self.cache is not None:
             self.cache.put(key, entry)
-        await self._send(send, entry, if_none_match if status == 200 else None, head=False)
+        if not streamed:
+            await self._send(send, entry, if_none_match if status == 200 else None, head=False)
 
     async def _send(
         self, send: Send, entry: _Entry, if_none_match: bytes | None, head: bool

@@ -16,14 +16,18 @@ anything.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
+from crdex.parser.normalize import ITALICS
 from crdex.parser.references import extract_references
-from crdex.parser.tree import GlossaryEntry, Reference
+from crdex.parser.tree import Reference
+
+from .terms import TermIndex
 
 __all__ = [
     "Linker",
@@ -31,13 +35,15 @@ __all__ = [
     "diff_url",
     "edition_url",
     "identity_url",
+    "italic",
+    "letter_url",
     "rule_url",
+    "term_anchor",
     "term_url",
 ]
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)*")
-_PARENTHESIS = re.compile(r"\s*\([^)]*\)")
-_LONGEST = 6  # words in the longest phrase looked up
+_SLUG = re.compile(r"[a-z0-9]+")
+_ESCAPED = re.compile(r"[&<>_]")  # what _plain changes
 
 
 def edition_url(edition: str) -> str:
@@ -53,6 +59,11 @@ def term_url(edition: str, term: str) -> str:
     return f"/e/{quote(edition, safe='')}/glossary/{quote(term, safe='')}"
 
 
+def letter_url(edition: str, letter: str) -> str:
+    """The page of the glossary's entries under one letter (``#`` for the rest)."""
+    return f"/e/{quote(edition, safe='')}/glossary/letter/{quote(letter, safe='')}"
+
+
 def identity_url(identity: str) -> str:
     """The permanent link of a rule identity ("2004-06-01/502.36")."""
     return f"/id/{quote(identity, safe='/:')}"
@@ -62,108 +73,33 @@ def diff_url(old: str, new: str) -> str:
     return f"/diff/{quote(old, safe='')}/{quote(new, safe='')}"
 
 
-def _key(words: Iterable[str]) -> str:
-    return " ".join(w.casefold().replace("’", "'") for w in words)
+def term_anchor(term: str) -> str:
+    """The id of a glossary term's entry on a page that lists several ("g-activated-ability").
 
-
-def _singulars(key: str) -> list[str]:
-    """The singular forms a plural phrase may come from ("abilities" → "ability")."""
-    out = []
-    if key.endswith("ies"):
-        out.append(key[:-3] + "y")
-    if key.endswith("es"):
-        out.append(key[:-2])
-    if key.endswith("s") and not key.endswith("ss"):
-        out.append(key[:-1])
-    return out
-
-
-class TermIndex:
-    """The glossary of one edition as phrases to find in text.
-
-    A term may name several phrases: "Control/Controller", "Respond/Response
-    (Informal)", "\u201cAs Though\u201d" give "control", "controller",
-    "respond", "response" and "as though"; aliases count too. Text is read
-    word by word, a phrase growing only while it is the beginning of some
-    term's phrase, so most words cost one set lookup.
+    Letters, digits and dashes only ("Dandân" is ``g-dandan``), so that it
+    needs no quoting in a link.
     """
+    folded = unicodedata.normalize("NFKD", term.casefold()).encode("ascii", "ignore").decode()
+    slug = "-".join(_SLUG.findall(folded.replace("'", "")))
+    return f"g-{slug or term.encode().hex()}"
 
-    def __init__(self, entries: Iterable[GlossaryEntry]) -> None:
-        self.phrases: dict[str, str] = {}
-        for entry in entries:
-            if entry.obsolete:
-                continue
-            for name in (entry.term, *entry.aliases):
-                for part in _PARENTHESIS.sub("", name).split("/"):
-                    words = _WORD.findall(part)
-                    if words and len(words) <= _LONGEST:
-                        self.phrases.setdefault(_key(words), entry.term)
-        self._index()
 
-    def _index(self) -> None:
-        # every phrase and every beginning of one ("activated", "activated ability")
-        self._prefixes = {
-            " ".join(key.split(" ")[:n])
-            for key in self.phrases
-            for n in range(1, key.count(" ") + 2)
-        }
-        self._terms: dict[str, str | None] = {}
+def italic(text: str) -> Markup:
+    """Text for a page, escaped, its underscore italics (``_Magic_``) as italics: a title."""
+    return Markup(_plain(text))
 
-    def _term(self, key: str) -> str | None:
-        """The term of a phrase as written, its last word perhaps a plural ("abilities")."""
-        if key in self._terms:
-            return self._terms[key]
-        term = self.phrases.get(key) or next(
-            (self.phrases[s] for s in _singulars(key) if s in self.phrases), None
-        )
-        self._terms[key] = term
-        return term
 
-    def drop_common(self, texts: list[str], share: float) -> None:
-        """Stop linking terms found in more than ``share`` of ``texts`` (the rules of the edition).
+def _plain(text: str) -> str:
+    """Text as the content of an element: ``&``, ``<`` and ``>`` escaped, and the underscore
+    italics of some editions (``_Magic_``) as italics.
 
-        "Player", "card", "you" and "if" are glossary terms too; linked
-        everywhere they would bury the links that help. Which terms are that
-        common is read from the edition itself.
-        """
-        seen: dict[str, int] = {}
-        for text in texts:
-            for term in {term for _start, _end, term in self.find(text)}:
-                seen[term] = seen.get(term, 0) + 1
-        common = {term for term, n in seen.items() if n > share * len(texts)}
-        self.phrases = {k: v for k, v in self.phrases.items() if v not in common}
-        self._index()
-
-    def find(self, text: str) -> list[tuple[int, int, str]]:
-        """(start, end, term) of each phrase found, longest first, not overlapping."""
-        words = list(_WORD.finditer(text))
-        keys = [w.group().casefold().replace("’", "'") for w in words]
-        prefixes = self._prefixes
-        out: list[tuple[int, int, str]] = []
-        i = 0
-        while i < len(keys):
-            phrase = keys[i]
-            term = self._term(phrase)
-            best = (i, term) if term else None
-            j = i
-            # grow the phrase while it begins some term's and the words are one space apart
-            while (
-                phrase in prefixes
-                and j + 1 < len(keys)
-                and text[words[j].end() : words[j + 1].start()] == " "
-            ):
-                j += 1
-                phrase = f"{phrase} {keys[j]}"
-                term = self._term(phrase)
-                if term:
-                    best = (j, term)
-            if best is None:
-                i += 1
-                continue
-            last, term = best
-            out.append((words[i].start(), words[last].end(), term))
-            i = last + 1
-        return out
+    Quotes need no escaping outside attributes; a page of the whole
+    edition escapes some 30,000 pieces of text, so this stays three
+    string replacements.
+    """
+    if "&" in text or "<" in text or ">" in text:
+        text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return ITALICS.sub(r"<em>\1</em>", text) if "_" in text else text
 
 
 @dataclass(slots=True)
@@ -171,14 +107,19 @@ class Linker:
     """Turns the texts of one edition into HTML with links, for one page.
 
     ``has_rule`` says whether the edition has a rule (or section) number;
-    ``skip`` holds terms not to link (the term of the page itself).
+    ``skip`` holds terms not to link (the term of the page itself);
+    ``local``: links point into the page itself (``#701.22a``, ``#g-scry``),
+    as on the whole-edition page, instead of to the rule's and term's pages.
     """
 
     edition: str
     has_rule: Callable[[str], bool]
     terms: TermIndex | None = None
     skip: set[str] = field(default_factory=set)
+    local: bool = False
     _linked: set[str] = field(default_factory=set)
+    _hrefs: dict[str, str] = field(default_factory=dict)
+    _tags: dict[str, str] = field(default_factory=dict)
 
     def new_rule(self) -> None:
         """Terms are linked once per rule: a new rule links them again."""
@@ -186,11 +127,16 @@ class Linker:
 
     def rule(self, text: str, examples: list[str], refs: list[Reference]) -> list[Markup]:
         """The text and each example of a rule, linked; ``refs`` are offsets into them joined."""
-        blocks = [text, *examples]
-        out: list[Markup] = []
+        return [Markup(html) for html in self.rule_html(text, examples, refs)]
+
+    def rule_html(self, text: str, examples: list[str], refs: list[Reference]) -> list[str]:
+        """As :meth:`rule`, as plain strings (already escaped): for a page of thousands."""
+        if not examples:
+            return [self._render(text, self._ref_spans(text, refs, 0))]
+        out: list[str] = []
         base = 0
-        for block in blocks:
-            inside = [r for r in refs if base <= r.start < base + len(block)]
+        for block in (text, *examples):
+            inside = [r for r in refs if base <= r.start < base + len(block)] if refs else refs
             out.append(self._render(block, self._ref_spans(block, inside, base)))
             base += len(block) + 1
         return out
@@ -198,12 +144,25 @@ class Linker:
     def text(self, text: str, refs: list[Reference] | None = None) -> Markup:
         """One text (a definition, a ruling); references are found when not given."""
         found = refs if refs is not None else extract_references(text)
-        return self._render(text, self._ref_spans(text, found, 0))
+        return Markup(self._render(text, self._ref_spans(text, found, 0)))
+
+    def rule_href(self, number: str) -> str:
+        # numbers are parsed ones (digits, dots, letters): nothing to quote within the page
+        return f"#{number}" if self.local else rule_url(self.edition, number)
+
+    def term_href(self, term: str) -> str:
+        href = self._hrefs.get(term)
+        if href is None:
+            href = f"#{term_anchor(term)}" if self.local else term_url(self.edition, term)
+            self._hrefs[term] = href
+        return href
 
     def _ref_spans(
         self, block: str, refs: list[Reference], base: int
     ) -> list[tuple[int, int, str, str]]:
         """(start, end, href or "", title) of each written reference, first existing member."""
+        if not refs:
+            return []
         by_span: dict[tuple[int, str], list[str]] = {}
         for ref in refs:
             by_span.setdefault((ref.start - base, ref.text), []).append(ref.target)
@@ -216,44 +175,59 @@ class Linker:
                 title = f"{self.edition} has no rule {targets[0]}"
                 spans.append((start, start + len(written), "", title))
             else:
-                spans.append((start, start + len(written), rule_url(self.edition, target), ""))
+                spans.append((start, start + len(written), self.rule_href(target), ""))
         return sorted(spans)
 
-    def _render(self, text: str, spans: list[tuple[int, int, str, str]]) -> Markup:
-        links: list[tuple[int, int, Markup]] = []
+    def _render(self, text: str, spans: list[tuple[int, int, str, str]]) -> str:
+        """``text`` escaped, with its references (``spans``) and glossary terms as links.
+
+        Written for the whole-edition page, which renders some 4,000 texts:
+        a text with nothing to link is escaped alone, and terms are checked
+        against references only where the text has some.
+        """
+        found = self.terms.find(text) if self.terms is not None else ()
+        if not spans and not found:
+            return _plain(text)
+        # most rule text has nothing to escape: its pieces are then taken as they are
+        escaped = _plain if _ESCAPED.search(text) else str
+        links: list[tuple[int, int, str]] = []
         for start, end, href, title in spans:
-            inner = escape(text[start:end])
+            inner = escaped(text[start:end])
             if href:
-                links.append(
-                    (start, end, Markup('<a class="ref" href="{}">{}</a>').format(href, inner))
-                )
+                links.append((start, end, f"{self._open(href, False)}{inner}</a>"))
             else:
                 links.append(
-                    (
-                        start,
-                        end,
-                        Markup('<span class="dangling" title="{}">{}</span>').format(title, inner),
-                    )
+                    (start, end, f'<span class="dangling" title="{escape(title)}">{inner}</span>')
                 )
-        if self.terms is not None:
-            taken = [(s, e) for s, e, _ in links]
-            for start, end, term in self.terms.find(text):
-                if term in self._linked or term in self.skip:
-                    continue
-                if any(s < end and start < e for s, e in taken):
-                    continue
-                self._linked.add(term)
-                href = term_url(self.edition, term)
-                inner = escape(text[start:end])
-                links.append(
-                    (start, end, Markup('<a class="term" href="{}">{}</a>').format(href, inner))
-                )
-        links.sort(key=lambda link: link[0])
-        parts: list[Markup] = []
+        linked, skip, tags = self._linked, self.skip, self._tags
+        for start, end, term in found:
+            if term in linked or term in skip:
+                continue
+            if spans and any(s < end and start < e for s, e, _href, _title in spans):
+                continue
+            linked.add(term)
+            tag = tags.get(term) or self._term_tag(term)
+            links.append((start, end, f"{tag}{escaped(text[start:end])}</a>"))
+        if not links:
+            return escaped(text)
+        if spans:
+            links.sort()  # terms are found in order; references come before them here
+        parts: list[str] = []
         at = 0
         for start, end, html in links:
-            parts.append(escape(text[at:start]))
+            parts.append(escaped(text[at:start]))
             parts.append(html)
             at = end
-        parts.append(escape(text[at:]))
-        return Markup("").join(parts)
+        parts.append(escaped(text[at:]))
+        return "".join(parts)
+
+    def _open(self, href: str, term: bool) -> str:
+        """The opening tag of a link. A page of links within itself (thousands of them) is
+        written lean: its stylesheet tells a term (``#g-…``) from a reference."""
+        if self.local:
+            return f'<a href="{href}">'
+        return f'<a class="{"term" if term else "ref"}" href="{href}">'
+
+    def _term_tag(self, term: str) -> str:
+        tag = self._tags[term] = self._open(self.term_href(term), True)
+        return tag

@@ -26,7 +26,6 @@ from .links import diff_url, rule_url, term_url
 from .params import (
     change_classes,
     change_kinds,
-    edition_name,
     identity_id,
 )
 from .site import filter_changes, in_lane, site_of
@@ -134,9 +133,9 @@ def diff_form(
 ) -> Response:
     """The diff form's answer: to the diff's own URL (editions default to the last two)."""
     site = site_of(request)
-    new_id = site.edition_id(edition_name(new, "new edition")) if new else site.latest
+    new_id = site.edition_id(site.edition_name(new, "new edition")) if new else site.latest
     if old:
-        old_id = site.edition_id(edition_name(old, "old edition"))
+        old_id = site.edition_id(site.edition_name(old, "old edition"))
     else:
         old_id = site.neighbours(new_id)[0] or new_id
     query = urlencode(

@@ -8,23 +8,35 @@ canonical URL, whose page is cached (see :mod:`.headers`).
 
 from __future__ import annotations
 
-from collections import defaultdict
+import asyncio
+from collections import Counter, defaultdict
+from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from starlette.responses import Response
+from markupsafe import Markup
+from starlette.responses import Response, StreamingResponse
 
-from crdex.index.show import GlossaryView, RuleView
+from crdex.index.show import GlossaryView, RuleView, letter_of
 from crdex.parser.numbers import RuleNumber
+from crdex.parser.tree import GlossaryEntry
 
-from .headers import page, redirect
-from .links import diff_url, edition_url, rule_url, term_url
-from .params import rule_number, term_name
-from .site import in_lane, on_reader, site_of
+from . import whole
+from .headers import cache_for, page, redirect
+from .links import Linker, diff_url, edition_url, letter_url, rule_url, term_url
+from .params import glossary_letter_value, term_name
+from .site import Site, in_lane, on_reader, plain_documents, site_of
 
 __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
+
+
+def _edition(site: Site, edition: str, tail: str) -> tuple[str, Response | None]:
+    """The id of the edition a URL names, and the redirect to its page (``tail`` after the
+    id) when the URL named it otherwise."""
+    eid, named = site.named(edition)
+    return eid, None if named else redirect(f"{edition_url(eid)}{tail}")
 
 
 @router.get("/")
@@ -36,12 +48,14 @@ def home(request: Request) -> Response:
         if doc["date"] is not None:
             witnesses[doc["date"]].append(doc)
     undated = [d for d in site.documents if d["date"] is None]
+    titles = Counter(e["title"] for e in site.editions if e.get("title"))
     return page(
         request,
         "home.html",
         "moving",
         editions=list(reversed(site.editions)),
-        witnesses=witnesses,
+        documents={date: plain_documents(docs) for date, docs in witnesses.items()},
+        title=titles.most_common(1)[0][0] if titles else "Comprehensive Rules",
         undated=undated,
         bundled=site.reader.bundled,
     )
@@ -51,9 +65,9 @@ def home(request: Request) -> Response:
 @on_reader
 def edition_page(request: Request, edition: str) -> Response:
     site = site_of(request)
-    eid, named = site.named(edition)
-    if not named:
-        return redirect(edition_url(eid))
+    eid, moved = _edition(site, edition, "")
+    if moved is not None:
+        return moved
     parsed = site.reader.edition(eid)
     before, after = site.neighbours(eid)
     info = site.edition_info(eid)
@@ -74,20 +88,53 @@ def edition_page(request: Request, edition: str) -> Response:
 @router.get("/e/{edition}/glossary")
 @on_reader
 def glossary_page(request: Request, edition: str) -> Response:
+    """The glossary's index: a letter each, every term under it (the entries are by letter)."""
+    site = site_of(request)
+    eid, moved = _edition(site, edition, "/glossary")
+    if moved is not None:
+        return moved
+    letters: dict[str, list[GlossaryEntry]] = {}
+    for entry in site.reader.glossary(eid):
+        letters.setdefault(letter_of(entry.term), []).append(entry)
+    ordered = dict(sorted(letters.items(), key=lambda item: (item[0] == "#", item[0])))
+    return page(request, "glossary.html", "edition", edition=eid, letters=ordered)
+
+
+@router.get("/e/{edition}/glossary/letter/{letter}")
+@on_reader
+def glossary_letter(request: Request, edition: str, letter: str) -> Response:
+    """The glossary's entries under one letter, each linked, each with its history in brief."""
     site = site_of(request)
     eid, named = site.named(edition)
-    if not named:
-        return redirect(f"{edition_url(eid)}/glossary")
+    wanted = glossary_letter_value(letter)
+    if not named or wanted != letter:
+        return redirect(letter_url(eid, wanted), permanent=named)
+    everything = site.reader.glossary(eid)
+    letters = sorted({letter_of(e.term) for e in everything}, key=lambda x: (x == "#", x))
     entries = []
-    for entry in site.reader.glossary(eid):
+    for entry in everything:
+        if letter_of(entry.term) != wanted:
+            continue
         linker = site.linker(eid, skip={entry.term})
-        entries.append((entry, linker.text(entry.definition, entry.references)))
-    return page(request, "glossary.html", "edition", edition=eid, entries=entries)
+        history = site.history(entry.term, eid)
+        brief = history.brief() if history is not None else None
+        entries.append((entry, linker.text(entry.definition, entry.references), brief))
+    if not entries:
+        raise HTTPException(404, f"no glossary term of {eid} begins with {wanted}")
+    return page(
+        request,
+        "glossary_letter.html",
+        "edition",
+        edition=eid,
+        letter=wanted,
+        letters=letters,
+        entries=entries,
+    )
 
 
 @router.get("/e/{edition}/glossary/{term:path}")
 @on_reader
-def term_page(request: Request, edition: str, term: str) -> Response:
+def term_page(request: Request, edition: str, term: str, typography: bool = False) -> Response:
     site = site_of(request)
     eid, named = site.named(edition)
     asked = term_name(term)
@@ -97,7 +144,7 @@ def term_page(request: Request, edition: str, term: str) -> Response:
     assert isinstance(view, GlossaryView)
     if not named or view.term != asked:
         return redirect(term_url(eid, view.term), permanent=named)
-    history = site.history(view.term, eid)
+    history = site.history(view.term, eid, typography)
     return page(
         request,
         "term.html",
@@ -127,26 +174,67 @@ def changes_page(request: Request, edition: str) -> Response:
 @on_reader
 def actions_page(request: Request, edition: str) -> Response:
     site = site_of(request)
-    eid, named = site.named(edition)
-    if not named:
-        return redirect(f"{edition_url(eid)}/actions")
+    eid, moved = _edition(site, edition, "/actions")
+    if moved is not None:
+        return moved
     _id, rows = site.reader.actions(eid)
     return page(request, "actions.html", "edition", edition=eid, rows=rows)
 
 
+@router.get("/e/{edition}/all")
+@on_reader
+def whole_page(request: Request, edition: str) -> Response:
+    """Every rule and glossary entry of an edition on one page, linked within it, sent part by part."""
+    site = site_of(request)
+    eid, moved = _edition(site, edition, "/all")
+    if moved is not None:
+        return moved
+    pieces = whole.parts(site.reader.edition(eid))
+    before, after = site.neighbours(eid)
+    html = request.app.state.render(
+        "whole.html",
+        request,
+        edition=eid,
+        info=site.edition_info(eid),
+        parts=pieces,
+        rules=sum(p.count for p in pieces),
+        terms=sum(len(p.glossary) for p in pieces),
+        before=before,
+        after=after,
+        body=Markup(_BODY),
+    )
+    head, tail = html.split(_BODY, 1)
+    body = _parts(site, head, pieces, site.linker(eid, local=True), tail)
+    return cache_for(StreamingResponse(body, media_type="text/html; charset=utf-8"), "edition")
+
+
+_BODY = "<!--the parts of the whole edition-->"
+
+
+async def _parts(
+    site: Site, head: str, pieces: list[whole.Part], linker: Linker, tail: str
+) -> AsyncIterator[str]:
+    """The page's head, each part written on the reader's thread as it is sent, its tail."""
+    yield head
+    loop = asyncio.get_running_loop()
+    for part in pieces:
+        yield await loop.run_in_executor(site.executor, whole.render_part, part, linker)
+    yield tail
+
+
 @router.get("/e/{edition}/{number}")
 @on_reader
-def rule_page(request: Request, edition: str, number: str) -> Response:
+def rule_page(request: Request, edition: str, number: str, typography: bool = False) -> Response:
     site = site_of(request)
     eid, named = site.named(edition)
-    asked = rule_number(number)
+    asked = site.number(number, eid)
     canon = str(RuleNumber.parse(asked))
     if not named or canon != number:
         return redirect(rule_url(eid, canon), permanent=named)
     view = site.reader.show(canon, eid)
     assert isinstance(view, RuleView)
     crumbs = site.crumbs(eid, canon)
-    history = site.history(canon, eid)
+    history = site.history(canon, eid, typography)
     context: dict[str, Any] = {
         "edition": eid,
         "view": view,
@@ -154,6 +242,7 @@ def rule_page(request: Request, edition: str, number: str) -> Response:
         "history": history,
         "around": site.around(history, eid),
         "topics": [(t, site.reader.topic_rulings(t)) for t in view.topics],
+        "beside": site.facts(eid).beside(canon),
     }
     if view.kind == "section":
         return page(request, "section.html", "edition", **context)

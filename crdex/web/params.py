@@ -13,6 +13,7 @@ import re
 
 from crdex.index.lineage.classify import MEANING, REFERENCES, TYPOGRAPHY
 from crdex.index.lineage.diff import KINDS
+from crdex.index.search.query import MAX_QUERY
 
 from .errors import BadValue
 
@@ -22,6 +23,7 @@ __all__ = [
     "change_kinds",
     "date_value",
     "edition_name",
+    "glossary_letter_value",
     "identity_id",
     "limit_value",
     "rule_number",
@@ -42,7 +44,6 @@ _IDENTITY = re.compile(
 )
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 MAX_TERM = 100
-MAX_QUERY = 500
 MAX_LIMIT = 100
 
 
@@ -77,6 +78,14 @@ def term_name(value: str, where: str = "glossary term") -> str:
     if not value or len(value) > MAX_TERM or _CONTROL.search(value):
         raise BadValue(where, value, f"a glossary term (printable, 1 to {MAX_TERM} characters)")
     return value
+
+
+def glossary_letter_value(value: str) -> str:
+    """A letter of the glossary's index: A to Z in either case (given as a capital), or ``#``."""
+    value = value.strip()
+    if value == "#" or (len(value) == 1 and value.isascii() and value.isalpha()):
+        return value.upper()
+    raise BadValue("letter", value, "a letter A to Z, or # for the terms that begin otherwise")
 
 
 def identity_id(value: str) -> str:

@@ -23,18 +23,29 @@ from crdex.errors import CrdexError
 from crdex.index.coverage import KINDS, Coverage
 from crdex.index.library.damage import Damage
 from crdex.index.lineage.diff import DiffItem
+from crdex.index.lineage.editions import near_numbers, near_terms
 from crdex.index.lineage.history import History
 from crdex.index.search.results import SOURCES, SearchResult
 from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.references import extract_references
 
-from .errors import BadRequest
+from .errors import BadRequest, BadValue
+from .facts import EditionFacts, edition_facts
 from .lanes import in_lane
-from .links import Linker, TermIndex, rule_url
-from .params import date_value, edition_name, limit_value, search_query
+from .links import Linker, rule_url
+from .params import MAX_TERM, date_value, edition_name, limit_value, rule_number, search_query
 
-__all__ = ["EditionFacts", "Node", "Site", "filter_changes", "in_lane", "on_reader", "site_of"]
+__all__ = [
+    "EditionFacts",
+    "Node",
+    "Site",
+    "filter_changes",
+    "in_lane",
+    "on_reader",
+    "plain_documents",
+    "site_of",
+]
 
 # what a document's witness is called on the home page, by format
 FORMATS = {
@@ -47,6 +58,41 @@ FORMATS = {
     "pdf": "PDF",
     "rtf": "RTF",
 }
+# the same, as one names a document in a sentence
+_NAMES = {
+    "official": "official text",
+    "markdown": "markdown book",
+    "mdbook-html": "mdBook HTML",
+    "pdf-text": "text from a PDF",
+    "rulings": "rulings page",
+    "docx": "Word document",
+    "pdf": "PDF",
+    "rtf": "RTF document",
+}
+
+
+def plain_documents(docs: list[dict[str, Any]]) -> str:
+    """The documents of one edition in a few plain words: "official text, a second copy".
+
+    The one that speaks for the edition first; a complete one is named by
+    its format alone, a partial one says what it lacks or holds.
+    """
+    ordered = sorted(docs, key=lambda d: not d.get("in_chain"))
+    out: list[str] = []
+    said: list[str] = []
+    for doc in ordered:
+        phrase = _NAMES.get(doc["format"], doc["format"])
+        part = doc.get("kind_code")
+        if part == "rules":
+            phrase += " without the glossary"
+        elif part == "truncated":
+            phrase += " cut short"
+        elif part in ("excerpt", "rulings") and doc.get("coverage"):
+            phrase += f" ({doc['coverage']})"
+        name = "a second copy" if out and phrase == out[0] else phrase
+        out.append(phrase)
+        said.append(f"{name} (damaged)" if doc.get("damage_said") else name)
+    return ", ".join(said)
 
 
 def filter_changes(items: list[DiffItem], kinds: list[str], classes: list[str]) -> list[DiffItem]:
@@ -76,30 +122,6 @@ def on_reader(handler: Callable[P, T]) -> Callable[P, Awaitable[T]]:
     """Run a page's route in the ``pages`` lane (:mod:`.lanes`), so that the event loop keeps
     answering; ``in_lane("lookup")`` and ``in_lane("heavy")`` choose the other lanes."""
     return in_lane("pages")(handler)
-
-
-# a glossary term found in more than this share of an edition's rules is not linked
-COMMON_TERM_SHARE = 0.03
-
-
-@dataclass(slots=True)
-class EditionFacts:
-    """One edition's glossary phrases, rule numbers, and the titles of its headings.
-
-    Read once from the edition's tree, then enough for every rule page of
-    the edition: the tree itself need not stay in memory.
-    """
-
-    id: str
-    terms: TermIndex
-    numbers: frozenset[str]
-    titles: dict[str, str]
-
-    def has_rule(self, number: str) -> bool:
-        try:
-            return str(RuleNumber.parse(number)) in self.numbers
-        except ValueError:
-            return False
 
 
 @dataclass(slots=True)
@@ -152,6 +174,7 @@ class Site:
             base = {k: v for k, v in d.items() if k not in ("path", "witnesses", "repairs")}
             damage = Damage.from_dict(d.get("damage"))
             base["damage_said"] = damage.describe() if damage is not None else ""
+            base["kind_code"] = d["kind"]
             base["kind"] = (
                 f"{FORMATS.get(d['format'], d['format'])}, {KINDS.get(d['kind'], d['kind'])}"
             )
@@ -187,9 +210,26 @@ class Site:
 
     def named(self, name: str) -> tuple[str, bool]:
         """(the id of the edition a URL names, whether the URL named it by that id)."""
-        name = edition_name(name)
+        name = self.edition_name(name)
         found = self.edition_id(name)
         return found, found == name
+
+    def edition_name(self, value: str, where: str = "edition") -> str:
+        """An edition name from a URL; malformed, a 422 that names the near ones."""
+        try:
+            return edition_name(value, where)
+        except BadValue as exc:
+            ids = ["latest", *(e["id"] for e in self.editions)]
+            near = near_terms(value[:MAX_TERM], ids) or ids[:1] + ids[-1:]
+            raise BadValue(exc.where, value, exc.expected, near) from None
+
+    def number(self, value: str, edition_id: str, where: str = "rule number") -> str:
+        """A rule number from a URL; malformed, a 422 that names the edition's near ones."""
+        try:
+            return rule_number(value, where)
+        except BadValue as exc:
+            near = near_numbers(value.strip()[:MAX_TERM], self.facts(edition_id).numbers)
+            raise BadValue(exc.where, value, exc.expected, near) from None
 
     def edition_info(self, edition_id: str) -> dict[str, Any]:
         """The chain's record of an edition, or the document's for a copy outside the chain."""
@@ -208,12 +248,7 @@ class Site:
         return before, after
 
     def _facts(self, edition_id: str) -> EditionFacts:
-        edition = self.reader.edition(edition_id)
-        numbers = {r.number for r in edition.rules} | {r.parent for r in edition.rules if r.parent}
-        terms = TermIndex(edition.glossary)
-        terms.drop_common([r.text for r in edition.rules], COMMON_TERM_SHARE)
-        titles = {r.number: r.title or "" for r in edition.rules if r.kind != "subrule"}
-        return EditionFacts(edition.id, terms, frozenset(numbers), titles)
+        return edition_facts(self.reader.edition(edition_id))
 
     def _actions(self, edition_id: str) -> dict[str, dict[str, Any]]:
         """Rule number → the keyword action row of ``Reader.actions`` (rule pages show it)."""
@@ -223,9 +258,12 @@ class Site:
             return {}
         return {row["number"]: row for row in rows if row.get("number")}
 
-    def linker(self, edition_id: str, skip: set[str] | None = None) -> Linker:
+    def linker(
+        self, edition_id: str, skip: set[str] | None = None, *, local: bool = False
+    ) -> Linker:
+        """Links for one page; ``local``: into the page itself (the whole-edition page)."""
         facts = self.facts(edition_id)
-        return Linker(edition_id, facts.has_rule, facts.terms, skip or set())
+        return Linker(edition_id, facts.has_rule, facts.terms, skip or set(), local)
 
     # -- one rule ----------------------------------------------------------------
 
@@ -274,11 +312,11 @@ class Site:
         """A definition linked; its references found in it as the parser found them."""
         return self.linker(edition_id, skip={entry.term}).text(entry.definition)
 
-    def history(self, name: str, edition_id: str) -> History | None:
+    def history(self, name: str, edition_id: str, typography: bool = False) -> History | None:
         """The timeline of a rule or term, or None for a copy outside the chain."""
         if edition_id not in self.chain:
             return None
-        return self.reader.history(name, edition_id)
+        return self.reader.history(name, edition_id, typography=typography)
 
     def around(self, history: History | None, edition_id: str) -> list[dict[str, Any]]:
         """The same rule in the editions before and after: its number there, or why none."""
@@ -314,7 +352,7 @@ class Site:
         if edition and as_of:
             raise BadRequest("name an edition or a date to search, not both")
         if edition:
-            edition = self.edition_id(edition_name(edition))
+            edition = self.edition_id(self.edition_name(edition))
         if as_of:
             self.edition_id(date_value(as_of, "as-of date"))
         return self.reader.search(

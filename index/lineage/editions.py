@@ -8,19 +8,29 @@ only; they are outside the chain, so they have no chain index.
 
 from __future__ import annotations
 
+import bisect
 import datetime as _dt
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from crdex.parser.numbers import RuleNumber
+from crdex.errors import shown
+from crdex.parser.numbers import RuleNumber, ancestry
 
 from ..errors import DateBeforeFirstEdition, LibraryError, UnknownEdition
 
 if TYPE_CHECKING:
     from .graph import Graph
 
-__all__ = ["Deferred", "EditionRef", "find_edition", "suggest"]
+__all__ = [
+    "Deferred",
+    "EditionRef",
+    "find_edition",
+    "near_numbers",
+    "near_terms",
+    "suggest",
+    "suggestion",
+]
 
 LATEST = "latest"
 
@@ -48,28 +58,78 @@ def _order(choice: str) -> tuple[int, tuple[float, float, float] | str]:
         return (1, choice.casefold())
 
 
-def suggest(name: str, choices: list[str], n: int = 3, cutoff: float = 0.6) -> str:
-    """The text "; did you mean X or Y?" for the near matches of ``name``, or "".
-
-    Closest first; equally close ones in rule-number (or alphabetical) order.
-    """
+def _close(name: str, choices: Iterable[str], n: int, cutoff: float, fold: bool) -> list[str]:
+    """The ``n`` choices most like ``name`` (difflib's ratio, ``fold``: in any case)."""
     import difflib  # a name not found: the near ones are worth the import
 
     matcher = difflib.SequenceMatcher()
-    matcher.set_seq2(name)
+    matcher.set_seq2(name.casefold() if fold else name)
     scored = []
     for choice in dict.fromkeys(choices):
-        matcher.set_seq1(choice)
+        matcher.set_seq1(choice.casefold() if fold else choice)
         if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
             score = matcher.ratio()
             if score >= cutoff:
                 scored.append((-score, _order(choice), choice))
-    near = [choice for *_key, choice in sorted(scored)[:n]]
+    return [choice for *_key, choice in sorted(scored)[:n]]
+
+
+def suggestion(near: list[str]) -> str:
+    """The text "; did you mean X or Y?" for ``near``, or "" when there is none."""
     if not near:
         return ""
     if len(near) == 1:
         return f"; did you mean {near[0]}?"
     return f"; did you mean {', '.join(near[:-1])} or {near[-1]}?"
+
+
+def suggest(name: str, choices: list[str], n: int = 3, cutoff: float = 0.6) -> str:
+    """The text "; did you mean X or Y?" for the near matches of ``name``, or "".
+
+    Closest first; equally close ones in rule-number (or alphabetical) order.
+    """
+    return suggestion(_close(name, choices, n, cutoff, fold=False))
+
+
+def near_numbers(asked: str, numbers: Iterable[str], n: int = 3) -> list[str]:
+    """Rule numbers near ``asked``: alike in spelling ("70l.18": 701.18), else beside it.
+
+    A well-formed number that no rule has (701.99) is told the rules it
+    would sit between and the nearest one above it that exists (701), so an
+    unknown number always gets an answer when there are rules at all.
+    """
+    numbers = list(dict.fromkeys(numbers))
+    try:
+        value = RuleNumber.parse(asked.strip())
+    except ValueError:
+        return _close(asked, numbers, n, 0.75, fold=True) or _close(asked, numbers, n, 0.5, True)
+    # a rule for a rule, a subrule for a subrule: 701.99 is nearer 701.9 than 701.9a
+    alike = [
+        m
+        for m in numbers
+        if m.count(".") == asked.count(".") and m[-1:].isalpha() == asked.strip()[-1:].isalpha()
+    ]
+    close = _close(asked, alike or numbers, n, 0.75, fold=True)
+    if close or not numbers:
+        return close
+    key = value.sort_key()
+    have = set(numbers)
+    above = [a for a in ancestry(asked.strip())[1:] if a in have][:1]
+    ordered = sorted(numbers, key=lambda number: _order(number))
+    keys = [_order(number) for number in ordered]
+    i = bisect.bisect_left(keys, (0, key))
+    beside = ordered[max(0, i - 1) : i + 1]
+    return list(dict.fromkeys([*above, *beside]))[:n]
+
+
+def near_terms(asked: str, terms: Iterable[str], n: int = 3) -> list[str]:
+    """Glossary terms near ``asked``, in any case: alike in spelling, else those it begins."""
+    terms = list(dict.fromkeys(terms))
+    close = _close(asked, terms, n, 0.6, fold=True)
+    if close:
+        return close
+    start = asked.strip().casefold()[:4]
+    return [t for t in terms if start and t.casefold().startswith(start)][:n]
 
 
 class Deferred(Mapping[str, tuple[str | None, str]]):
@@ -127,10 +187,11 @@ def find_edition(
         day = _dt.date.fromisoformat(name)
     except ValueError:
         ids = list(dict.fromkeys([LATEST, *(e.id for e in editions), *sorted(others)]))
+        near = _close(name, ids, 3, 0.8, fold=True) or [LATEST, editions[-1].id]
         raise UnknownEdition(
-            f"no edition {name!r} in the library: name an edition by its id "
+            f"no edition {shown(name)} in the library: name an edition by its id "
             f"(such as {editions[-1].id}), by a date (YYYY-MM-DD), or 'latest'"
-            f"{suggest(name, ids, cutoff=0.8)}"
+            f"{suggestion(near)}"
         ) from None
     first = editions[0]
     if day.isoformat() < first.date:

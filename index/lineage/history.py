@@ -4,6 +4,14 @@ Asked by number ("613.1") or glossary term, in one edition (default: the
 latest edition that has that number). A number can have meant several
 rules over the years, so the answer also lists the other rules that held
 the same number, to say "502.36 was Scry until 2007, then Shroud".
+
+Typing is not wording: editions flip straight and curly apostrophes back
+and forth, and a copy may lose them to "?". By default a version that
+differs from the one before only in typography is no version of its own
+(its editions join the run before it, and the editions where that happened
+are listed in ``typography_edits``), and word differences leave out words
+whose typing alone changed; ``typography=True`` shows every version as the
+identity graph holds it.
 """
 
 from __future__ import annotations
@@ -12,12 +20,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from crdex.errors import shown
 from crdex.parser.numbers import RuleNumber
 
 from ..errors import UnknownRule
-from .editions import EditionRef, suggest
+from .classify import TYPOGRAPHY
+from .editions import EditionRef, near_numbers, near_terms, suggestion
 from .graph import Graph, Identity, Link, Version
-from .worddiff import WordChange, word_diff
+from .worddiff import WordChange, without_typography, word_diff
 
 __all__ = [
     "History",
@@ -25,6 +35,7 @@ __all__ = [
     "NumberUse",
     "describe",
     "find_holder",
+    "hide_typography",
     "history",
     "is_rule_number",
     "merged_in",
@@ -76,6 +87,8 @@ class HistoryEntry:
     change: str
     previous_number: str | None = None
     diff: list[WordChange] = field(default_factory=list)
+    # editions where a typography-only edit began, folded into this run (typography hidden)
+    typography_edits: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -92,6 +105,7 @@ class HistoryEntry:
             "change": self.change,
             "previous_number": self.previous_number,
             "diff": [c.to_dict() for c in self.diff],
+            "typography_edits": self.typography_edits,
         }
 
 
@@ -131,6 +145,35 @@ class History:
     # documents with no date of their own that witness a version, placed there by their
     # text: filled in, like the topics, by whoever holds the library
     matched: list[dict[str, Any]] = field(default_factory=list)
+    # whether typography-only edits are versions of their own (see the module's docstring)
+    typography: bool = False
+
+    @property
+    def typography_edits(self) -> int:
+        """How many typography-only edits were folded into the versions around them."""
+        return sum(len(e.typography_edits) for e in self.entries)
+
+    def brief(self) -> dict[str, Any]:
+        """The history in a few words: since when, the editions that changed it, how it ends.
+
+        ``changes`` lists each later version: its first edition, its number
+        (or term), how it came (moved, edited) and the class of its edit.
+        """
+        return {
+            "identity": self.identity,
+            "since": self.origin["edition"],
+            "origin": self.origin["relation"],
+            "changes": [
+                {
+                    "edition": e.first,
+                    "number": e.number,
+                    "relation": e.relation,
+                    "change": e.change,
+                }
+                for e in self.entries[1:]
+            ],
+            "end": {"relation": self.end["relation"], "edition": self.end["edition"]},
+        }
 
     def at_edition(self) -> HistoryEntry:
         """The version of the rule in the edition asked about."""
@@ -153,15 +196,17 @@ class History:
             "number_also": [u.to_dict() for u in self.number_also],
             "topics": self.topics,
             "matched_by_text": self.matched,
+            "typography": self.typography,
         }
 
 
 def find_holder(graph: Graph, asked: str, index: int) -> tuple[Identity, bool]:
     """The identity holding number or term ``asked`` in chain edition ``index``."""
     if _looks_numeric(asked) and not is_rule_number(asked):
+        known = [k for k in graph.known_keys() if k[:1].isdigit()]
         raise UnknownRule(
-            f"{asked!r} is not a rule number: rule numbers look like 7, 701, 701.22 or "
-            f"704.5aa{suggest(asked.strip(), graph.known_keys())}"
+            f"{shown(asked.strip())} is not a rule number: rule numbers look like 7, 701, "
+            f"701.22 or 704.5aa{suggestion(near_numbers(asked.strip(), known))}"
         )
     glossary = not is_rule_number(asked)
     key = canonical(asked)
@@ -173,7 +218,7 @@ def find_holder(graph: Graph, asked: str, index: int) -> tuple[Identity, bool]:
 
 def _unknown_message(graph: Graph, key: str, index: int, glossary: bool) -> str:
     edition = graph.editions[index].id
-    what = f"glossary term {key!r}" if glossary else f"rule {key}"
+    what = f"glossary term {shown(key)}" if glossary else f"rule {key}"
     spans = graph.holders(key, glossary=glossary)
     if spans:
         eds = graph.editions
@@ -195,10 +240,9 @@ def _unknown_message(graph: Graph, key: str, index: int, glossary: bool) -> str:
         if run.start <= index <= run.end
     ]
     if glossary:
-        near = suggest(key, present)
-        return f"no edition has a {what}{near}"
-    near = suggest(key, present) or suggest(key, graph.known_keys())
-    return f"no edition has a {what}{near}"
+        return f"no edition has a {what}{suggestion(near_terms(key, present))}"
+    near = near_numbers(key, present) or near_numbers(key, graph.known_keys())
+    return f"no edition has a {what}{suggestion(near)}"
 
 
 def _joined(spans: list[tuple[int, int, Identity]]) -> list[tuple[int, int, Identity]]:
@@ -273,8 +317,32 @@ def _partners(graph: Graph, link: Link, me: str) -> list[dict[str, Any]]:
     ]
 
 
-def history(graph: Graph, asked: str, where: EditionRef) -> History:
-    """Every edition of the rule that ``asked`` names in edition ``where``."""
+def hide_typography(entries: list[HistoryEntry]) -> list[HistoryEntry]:
+    """The runs with each typography-only edit folded into the run before it.
+
+    The folded run takes the later wording (the next version's differences
+    are read against it); a move keeps its place, without the words whose
+    typing alone changed; so does every edit of wording.
+    """
+    out: list[HistoryEntry] = []
+    for entry in entries:
+        if out and entry.relation == "edited" and entry.change == TYPOGRAPHY:
+            run = out[-1]
+            run.last, run.until = entry.last, entry.until
+            run.editions = [*run.editions, *entry.editions]
+            run.title, run.text = entry.title, entry.text
+            run.typography_edits = [*run.typography_edits, entry.first, *entry.typography_edits]
+            continue
+        entry.diff = without_typography(entry.diff)
+        out.append(entry)
+    return out
+
+
+def history(graph: Graph, asked: str, where: EditionRef, *, typography: bool = False) -> History:
+    """Every edition of the rule that ``asked`` names in edition ``where``.
+
+    ``typography``: keep typography-only edits as versions of their own.
+    """
     assert where.index is not None
     ident, glossary = find_holder(graph, asked, where.index)
     eds = graph.editions
@@ -349,10 +417,11 @@ def history(graph: Graph, asked: str, where: EditionRef) -> History:
         glossary=glossary,
         asked=canonical(asked),
         edition=where.id,
-        entries=entries,
+        entries=entries if typography else hide_typography(entries),
         origin=origin,
         end=end,
         split_off=split_off(graph, ident.id),
         merged_in=merged_in(graph, ident.id),
         number_also=also,
+        typography=typography,
     )

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from .resolve import Resolution
 
 __all__ = [
+    "historical_heading",
     "render_change",
     "render_diff",
     "render_diff_summary",
@@ -46,12 +47,23 @@ def _with(partners: list[dict]) -> str:
 
 
 def topic_line(topic: dict[str, Any]) -> str:
-    """One rulings summary's topic on a rule, as ``show`` and ``history`` print it."""
+    """One rulings summary's topic on a rule, as ``show`` and ``history`` print it.
+
+    One written against an earlier edition than the one read says so first.
+    """
     year = topic["date"][:4] if topic.get("date") else ""
-    return (
+    line = (
         f"{year} rulings on {topic['on']}'s topic: {topic['topic']} {topic['title']} "
         f"({topic['rulings']} rulings, {topic['rules']} rules) in {topic['page']}"
     ).strip()
+    return f"{historical_heading(topic)}: {line}" if topic.get("historical") else line
+
+
+def historical_heading(ruling: dict[str, Any]) -> str:
+    """What a ruling written against an earlier edition is shown under."""
+    against = ruling.get("written_against")
+    where = f"the Comprehensive Rules of {against}" if against else "an earlier edition"
+    return f"historical rulings, written against {where}"
 
 
 def render_history(h: History) -> str:
@@ -89,10 +101,13 @@ def render_history(h: History) -> str:
             what = {"split": "split off", "added": "added", "first": "first"}[e.relation]
         elif e.relation == "moved":
             what = f"moved from {e.previous_number}"
-            if e.change != "none":
+            if e.change != "none" and (h.typography or e.change != "typography"):
                 what += f"; {_CHANGE[e.change]}"
         else:
             what = f"edited: {_CHANGE[e.change]}" if e.change != "none" else "unchanged"
+        if e.typography_edits:
+            n = len(e.typography_edits)
+            what += f" (+{n} typography-only edit{'s' if n != 1 else ''})"
         span = _span(e.first, e.last)
         count = f"{len(e.editions)} edition{'s' if len(e.editions) != 1 else ''}"
         lines.append(f"  {e.number:<10} {span:<27} {count:<12} {what}")
@@ -110,6 +125,12 @@ def render_history(h: History) -> str:
         lines.append(f"  split off in {piece['edition']}: {piece['number']} {piece['label']}")
     for piece in h.merged_in:
         lines.append(f"  merged in from {piece['number']} in {piece['edition']}: {piece['label']}")
+    if h.typography_edits:
+        n = h.typography_edits
+        lines.append(
+            f"  {n} typography-only edit{'s' if n != 1 else ''} (quotes, apostrophes, italics) "
+            "folded into the versions before them; --typography lists them"
+        )
     if h.number_also:
         lines.append("")
         lines.append(f"  {h.asked} has also meant:")

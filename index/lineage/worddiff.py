@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["WordChange", "render", "word_diff"]
+from .content import typography_key
+
+__all__ = ["WordChange", "render", "without_typography", "word_diff"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,34 @@ def word_diff(old: str, new: str) -> list[WordChange]:
             pending_ins.extend(b[op.dest_start : op.dest_end])
     flush()
     return out
+
+
+def without_typography(changes: list[WordChange]) -> list[WordChange]:
+    """The changes with every removed-then-added pair that differs only in typing kept as one.
+
+    "[-can't-] {+can’t+}" becomes the added words, kept ("can’t"), as do
+    "_Magic_" and "Magic"; a pair that changes words stays. Kept stretches
+    side by side are joined, so what remains reads as one sentence. Empty
+    when nothing but typing changed.
+    """
+    out: list[WordChange] = []
+    i = 0
+    while i < len(changes):
+        ch = changes[i]
+        after = changes[i + 1] if i + 1 < len(changes) else None
+        if (
+            ch.op == "-"
+            and after is not None
+            and after.op == "+"
+            and typography_key(ch.text) == typography_key(after.text)
+        ):
+            ch, i = WordChange("=", after.text), i + 1
+        if ch.op == "=" and out and out[-1].op == "=":
+            out[-1] = WordChange("=", f"{out[-1].text} {ch.text}")
+        else:
+            out.append(ch)
+        i += 1
+    return out if any(c.op != "=" for c in out) else []
 
 
 def render(changes: list[WordChange], *, context: int | None = 8) -> str:

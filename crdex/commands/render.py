@@ -117,6 +117,8 @@ def _print_rules(console: Printer, result: SearchResult) -> None:
             line.append_text(_head(hit))
             console.print(line)
             indented(console, _snippet(hit.snippet), 4)
+            if hit.term:  # a glossary entry found, answering as the rule it points to
+                indented(console, Line(f"glossary: {hit.term}: {hit.definition}", style="dim"), 4)
         shown = len(result.hits)
     else:
         for n, group in enumerate(result.groups, 1):

@@ -30,7 +30,7 @@ from crdex.index.lineage.graph import EditionInfo, Graph
 from .aliases import ALIASES_FILE, from_json
 from .embedding import query_embedder
 from .errors import IndexDamaged
-from .hits import EditionNames, find_indexed
+from .hits import EditionNames, find_indexed, in_force
 from .layout import WORDS_FILE, Cover, cover_file, index_name
 from .meta import PARTS, incompatibility
 from .sentence_rows import read_sentences
@@ -47,10 +47,6 @@ if TYPE_CHECKING:
 __all__ = ["Generation"]
 
 T = TypeVar("T")
-
-
-def _in_force(ranges: list[list[int]] | None, date: int) -> bool:
-    return bool(ranges) and any(s <= date < u for s, u in ranges)
 
 
 def _damaged(path: Path, exc: Exception) -> IndexDamaged:
@@ -282,7 +278,7 @@ class Generation:
     def _docs_in_force(self, date: int) -> set[int]:
         docs = self._in_force_cache.get(date)
         if docs is None:
-            docs = {d for d, ranges in enumerate(self._cover()) if _in_force(ranges, date)}
+            docs = {d for d, ranges in enumerate(self._cover()) if in_force(ranges, date)}
             self._in_force_cache[date] = docs
         return docs
 

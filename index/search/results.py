@@ -47,7 +47,9 @@ class Hit:
     own title, or for a subrule its heading's ("Trample" for 702.19b);
     ``heading`` the title of the nearest titled heading above it; ``editions``
     are the ids of the editions in which it has this wording; ``numbers``
-    the (edition id, number) from which on it had each number.
+    the (edition id, number) from which on it had each number. ``term`` and
+    ``definition`` are those of a glossary entry that was found and stands
+    for this rule, which it points to (see :mod:`.glossary_hits`).
     """
 
     number: str
@@ -62,6 +64,8 @@ class Hit:
     identity: str
     editions: list[str] = field(default_factory=list)
     numbers: list[tuple[str, str]] = field(default_factory=list)
+    term: str = ""
+    definition: str = ""
 
     @property
     def label(self) -> str:

@@ -107,10 +107,25 @@ class TestTerminology:
 
 
 @pytest.mark.parametrize(
+    ("query", "same_as"),
+    [
+        ('scry "zero', "scry zero"),
+        ('"unclosed phrase', "unclosed phrase"),
+        ('"scry 0" and "mill', '"scry 0" and mill'),
+        ('title:"scry OR mill', "title:scry OR mill"),
+    ],
+)
+def test_a_quote_never_closed_is_read_as_a_character(query: str, same_as: str) -> None:
+    """No word holds a quote: the one left open is searched as if it were not typed."""
+    planned, plain = plan(query, date=None), plan(same_as, date=None)
+    assert isinstance(planned, TextQuery) and isinstance(plain, TextQuery)
+    assert planned.query == plain.query
+    assert planned.text == query
+
+
+@pytest.mark.parametrize(
     ("query", "message", "column"),
     [
-        ('"unclosed phrase', "quote is never closed", 1),
-        ('scry "zero', "quote is never closed", 6),
         ("(scry OR mill", "parenthesis is never closed", 1),
         ("scry OR mill)", "closes nothing", 13),
         ("trample AND", "'AND' needs something after it", 9),

@@ -109,7 +109,9 @@ def _print_rules(console: Printer, result: SearchResult) -> None:
         if result.suggestion:
             console.print(f"Did you mean: {result.suggestion}?")
         return
-    if result.suggestion:
+    if result.corrected:
+        console.print(f"No rules match {result.query!r}; showing results for: {result.corrected}")
+    elif result.suggestion:
         console.print(Line(f"(did you mean: {result.suggestion}?)", style="dim"))
     if result.edition is not None:
         for n, hit in enumerate(result.hits, 1):

@@ -219,9 +219,15 @@ class SearchIndex:
         )
         if isinstance(planned, Lookup):
             self._lookup(planned, date, limit, result)
-        else:
-            self._text(planned, date, limit, result, method)
-            result.suggestion = self._gen.speller.suggest(planned.text, planned.words)
+            return result
+        self._text(planned, date, limit, result, method)
+        result.suggestion = self._gen.speller.suggest(planned.text, planned.words)
+        if result.suggestion and not result.hits and not result.groups:
+            # nothing found as typed: the respelled query is searched instead, and said so
+            respelled = plan(result.suggestion, date=date, aliases=self._gen.aliases)
+            if isinstance(respelled, TextQuery):
+                self._text(respelled, date, limit, result, method)
+                result.corrected = result.suggestion
         return result
 
     def _lookup(self, planned: Lookup, date: int | None, limit: int, result: SearchResult) -> None:

@@ -32,7 +32,14 @@ from .imports import trim_whoosh_imports
 if TYPE_CHECKING:
     from .access import bundled_index, open_search
     from .engine import SearchIndex
-    from .errors import IndexBusy, IndexDamaged, NoSearchIndex, QuerySyntaxError, SearchError
+    from .errors import (
+        IndexBusy,
+        IndexDamaged,
+        NoSearchIndex,
+        QuerySyntaxError,
+        SearchError,
+        SearchTooCostly,
+    )
     from .indexer import IndexReport, update_index
     from .results import Group, Hit, SearchResult, Snippet
 
@@ -47,6 +54,7 @@ __all__ = [
     "SearchError",
     "SearchIndex",
     "SearchResult",
+    "SearchTooCostly",
     "Snippet",
     "bundled_index",
     "open_search",
@@ -64,6 +72,7 @@ _HOME = {
     "NoSearchIndex": "errors",
     "QuerySyntaxError": "errors",
     "SearchError": "errors",
+    "SearchTooCostly": "errors",
     "IndexReport": "indexer",
     "update_index": "indexer",
     "SearchIndex": "engine",

@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from whoosh import query as wq
-from whoosh.searching import Searcher
+from whoosh.searching import Results, Searcher
 
 from crdex.index.asked import lookup_number
 from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
 
+from .bounds import DeadlineCollector, TimeLimit
+from .budget import Deadline, bound, too_long
 from .common_terms import without_common
 from .errors import IndexDamaged, SearchError
 from .fusion import SEMANTIC_WEIGHT, SENTENCE_WEIGHT, fuse
@@ -168,10 +170,13 @@ class SearchIndex:
             raise SearchError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
         if source not in SOURCES:
             raise SearchError(f"--source must be one of {', '.join(SOURCES)}, not {source!r}")
+        long = too_long(query)
+        if long is not None:
+            raise long
         self.refresh()
         if source == "summary":
             return self._summary_only(query, edition, as_of, all_editions, limit)
-        result = self._rules(query, edition, as_of, all_editions, limit, method)
+        result = self._rules(query, edition, as_of, all_editions, limit, method, Deadline())
         if source == "all":
             result.source = source
             result.summary_total, result.summary = self.summaries().search(query, limit)
@@ -204,6 +209,7 @@ class SearchIndex:
         all_editions: bool,
         limit: int,
         method: str,
+        deadline: Deadline,
     ) -> SearchResult:
         try:
             ref, asked = self._where(edition, as_of, all_editions)
@@ -220,13 +226,13 @@ class SearchIndex:
         if isinstance(planned, Lookup):
             self._lookup(planned, date, limit, result)
             return result
-        self._text(planned, date, limit, result, method)
+        self._text(planned, date, limit, result, method, deadline)
         result.suggestion = self._gen.speller.suggest(planned.text, planned.words)
         if result.suggestion and not result.hits and not result.groups:
             # nothing found as typed: the respelled query is searched instead, and said so
             respelled = plan(result.suggestion, date=date, aliases=self._gen.aliases)
             if isinstance(respelled, TextQuery):
-                self._text(respelled, date, limit, result, method)
+                self._text(respelled, date, limit, result, method, deadline)
                 result.corrected = result.suggestion
         return result
 
@@ -238,7 +244,13 @@ class SearchIndex:
         )
 
     def _text(
-        self, planned: TextQuery, date: int | None, limit: int, result: SearchResult, method: str
+        self,
+        planned: TextQuery,
+        date: int | None,
+        limit: int,
+        result: SearchResult,
+        method: str,
+        deadline: Deadline,
     ) -> None:
         searcher, docs = self._gen.scope(date)
         terms = frozenset(
@@ -250,7 +262,7 @@ class SearchIndex:
         def number_of(fields: dict[str, Any]) -> str:
             return number_at(fields["spans"], date) if date is not None else ""
 
-        ranked = self._ranked(planned, date, method, searcher, docs, number_of)
+        ranked = self._ranked(planned, date, method, searcher, docs, number_of, deadline)
         ranked = stand_for_rules(
             ranked,
             lambda entry, number: self._rule_at(searcher, docs, entry, number, date),
@@ -287,16 +299,17 @@ class SearchIndex:
         searcher: Searcher,
         docs: set[int] | None,
         number_of: Callable[[dict[str, Any]], str],
+        deadline: Deadline,
     ) -> list[tuple[float, Candidate]]:
         """Every candidate of the pool, scored, best first: the same whatever the limit."""
         pool = POOL if date is not None else POOL_ALL_EDITIONS
         lexical: list[Candidate] = []
         if method != "vectors" or planned.advanced:
-            # Whoosh's block-skipping pays off on long posting lists; these are short
             asked = planned.query if planned.advanced else without_common(planned.query, searcher)
-            for hit in searcher.search(asked, filter=docs, limit=pool, optimize=False):
+            for hit in _collected(searcher, asked, docs, pool, deadline):
                 fields = hit.fields()
                 lexical.append(Candidate(hit.docnum, hit.score, fields, number_of(fields)))
+            deadline.check()
         stems = planned.stems()
         # no word of the query (nor another form of it) is in the rules asked
         # about: the nearest vectors would be guesses, the spelling suggestion helps
@@ -346,6 +359,22 @@ class SearchIndex:
 
     def _hit(self, cand: Candidate, number: str, score: float, snippet: Snippet) -> Hit:
         return make_hit(cand.fields, number, score, snippet, self._gen.names, cand.glossary)
+
+
+def _collected(
+    searcher: Searcher, query: wq.Query, docs: set[int] | None, pool: int, deadline: Deadline
+) -> Results:
+    """The first ``pool`` documents ``query`` finds, within the search's bounds (see :mod:`.budget`)."""
+    bound(query, searcher.reader())
+    # Whoosh's block-skipping pays off on long posting lists; these are short
+    collector = DeadlineCollector(
+        searcher.collector(limit=pool, optimize=False, filter=docs), deadline.at
+    )
+    try:
+        searcher.search_with_collector(query, collector)
+    except TimeLimit:
+        raise deadline.passed() from None
+    return collector.results()
 
 
 def _nearest(

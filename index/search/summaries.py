@@ -31,6 +31,7 @@ from crdex.index.library import Library
 from crdex.index.library.documents import DocumentInfo
 from crdex.parser.tree import Citation, Edition, Rule
 
+from .budget import bound
 from .documents import weighted
 from .memory import MemoryStorage
 from .query import TextQuery, plan
@@ -172,6 +173,7 @@ class SummaryIndex:
             if f in ("body", "title")
         )
         with self._ix.searcher(weighting=WEIGHTING) as searcher:
+            bound(planned.query, searcher.reader())
             found = searcher.search(planned.query, limit=limit)
             hits = [
                 self._hit(hit.fields(), hit.score, marked_snippet(hit.fields(), terms))

@@ -30,9 +30,9 @@ import pytest
 from conftest import REPO, SHARED
 from crdex.index.library import Library
 from crdex.index.search import SearchIndex, open_search, update_index
-from crdex.index.search.evaluate import evaluate, read_questions
-from crdex.index.search.players import PLAYER_TERMS
-from crdex.index.search.sentences import sentence_model_id
+from crdex.index.search.answering.evaluate import evaluate, read_questions
+from crdex.index.search.models.sentences import sentence_model_id
+from crdex.index.search.slang import PLAYER_TERMS
 from crdex.index.search.store import IndexStore
 
 pytestmark = pytest.mark.corpus
@@ -40,7 +40,7 @@ pytestmark = pytest.mark.corpus
 EVAL = SHARED / "eval" / "search-queries.tsv"
 DEV = REPO / "tests" / "data" / "search-dev.tsv"
 # the floors below are a little under what the search reaches with the sentence
-# model (see index/search/sentences.py) and without it (static vectors alone)
+# model (see index/search/models/sentences.py) and without it (static vectors alone)
 SENTENCES = sentence_model_id() is not None
 
 

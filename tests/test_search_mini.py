@@ -151,9 +151,10 @@ class TestText:
         assert mill.number == "701.4" and mill.definition.startswith("To put cards from")
 
     def test_spelling_suggestion_when_nothing_matches(self, index: SearchIndex) -> None:
+        # nothing has "fatesael": "fateseal" is searched instead, and said so
         result = index.search("fatesael")
-        assert result.hits == []
-        assert result.suggestion == "fateseal"
+        assert result.suggestion == result.corrected == "fateseal"
+        assert result.hits[0].number == "701.3a"  # 'To "fateseal N" means to look at …'
 
     def test_no_suggestion_for_known_words(self, index: SearchIndex) -> None:
         assert index.search("scry").suggestion is None

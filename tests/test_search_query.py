@@ -6,8 +6,8 @@ import pytest
 from whoosh.query.terms import MultiTerm
 
 from crdex.index.search import QuerySyntaxError
-from crdex.index.search.players import PLAYER_TERMS
-from crdex.index.search.query import Lookup, TextQuery, lookup_number, plan
+from crdex.index.search.answering.query import Lookup, TextQuery, lookup_number, plan
+from crdex.index.search.slang import PLAYER_TERMS
 from crdex.index.search.terms import AND, alternatives
 
 
@@ -167,7 +167,7 @@ def test_full_width_and_compatibility_forms_are_read_as_plain() -> None:
 
 
 class TestPlayersWords:
-    """Players' words find the rules' wording (see index/search/players.py for each source)."""
+    """Players' words find the rules' wording (see index/search/slang.py for each source)."""
 
     def test_etb_is_enters_the_battlefield(self) -> None:
         assert {("enters", "the", "battlefield"), ("comes", "into", "play")} <= forms(

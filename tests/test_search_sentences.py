@@ -17,17 +17,13 @@ import pytest
 
 from conftest import CORPUS, REPO
 from crdex.index.library import Library
-from crdex.index.search import (
-    SearchError,
-    open_search,
-    sentence_rows,
-    sentence_workers,
-    update_index,
-)
-from crdex.index.search import sentences as sentences_module
+from crdex.index.search import SearchError, open_search, update_index
+from crdex.index.search.building import sentence_rows
+from crdex.index.search.building.sentence_rows import DIGESTS_FILE, SENTENCES_FILE, read_sentences
 from crdex.index.search.meta import PARTS
-from crdex.index.search.sentence_rows import DIGESTS_FILE, SENTENCES_FILE, read_sentences
-from crdex.index.search.sentences import (
+from crdex.index.search.models import sentence_workers
+from crdex.index.search.models import sentences as sentences_module
+from crdex.index.search.models.sentences import (
     MAX_TOKENS,
     SentenceModel,
     model_dir,

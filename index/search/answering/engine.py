@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from whoosh import query as wq
+from whoosh.collectors import FilterCollector
 from whoosh.searching import Results, Searcher
 
 from crdex.index.asked import lookup_number
@@ -21,21 +22,21 @@ from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
 
-from .bounds import DeadlineCollector, TimeLimit
+from ..errors import IndexDamaged, SearchError
+from ..results import SOURCES, Hit, SearchResult, Snippet
+from ..store import IndexStore
+from ..vectors import cosines
+from ..versions import date_int
+from ..whoosh_ext.bounds import DeadlineCollector, TimeLimit
 from .budget import Deadline, bound, too_long
 from .common_terms import without_common
-from .errors import IndexDamaged, SearchError
 from .fusion import SEMANTIC_WEIGHT, SENTENCE_WEIGHT, fuse
 from .generation import Generation
 from .glossary_hits import stand_for_rules
 from .hits import fill_lookup, group_hits, in_force, make_hit, number_at, scope_of
 from .query import Lookup, TextQuery, plan
 from .rank import Candidate, rerank
-from .results import SOURCES, Hit, SearchResult, Snippet
 from .snippets import marked_snippet
-from .store import IndexStore
-from .vectors import cosines
-from .versions import date_int
 
 if TYPE_CHECKING:
     import numpy as np
@@ -367,9 +368,9 @@ def _collected(
     """The first ``pool`` documents ``query`` finds, within the search's bounds (see :mod:`.budget`)."""
     bound(query, searcher.reader())
     # Whoosh's block-skipping pays off on long posting lists; these are short
-    collector = DeadlineCollector(
-        searcher.collector(limit=pool, optimize=False, filter=docs), deadline.at
-    )
+    collector = DeadlineCollector(searcher.collector(limit=pool, optimize=False), deadline.at)
+    if docs is not None:  # outermost, as Whoosh places it: it sees the documents first
+        collector = FilterCollector(collector, docs)
     try:
         searcher.search_with_collector(query, collector)
     except TimeLimit:

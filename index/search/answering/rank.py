@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .schema import analyzer
+from ..schema import analyzer
 
 __all__ = ["Candidate", "boost", "rerank"]
 

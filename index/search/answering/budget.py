@@ -6,10 +6,10 @@ worker or an MCP call for long:
 - a query of at most :data:`MAX_CHARS` characters;
 - each pattern (``scr*``, ``sc?y``, ``scry~``, a range) standing for at most
   :data:`PATTERN_WORDS` words of the rules, and all of a query's patterns
-  for :data:`QUERY_WORDS` together (see :mod:`.bounds`);
+  for :data:`QUERY_WORDS` together (see :mod:`..whoosh_ext.bounds`);
 - :data:`SECONDS` of collecting and ranking.
 
-Beyond a bound the search stops with :class:`~.errors.SearchTooCostly`,
+Beyond a bound the search stops with :class:`~..errors.SearchTooCostly`,
 whose message says which bound and what to ask instead: the command
 line exits 1, the API answers 422, an MCP call is a tool error.
 ``bench/search.py`` times the costliest query that fits in 500 characters.
@@ -20,8 +20,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from .bounds import TooWide, bound_patterns
-from .errors import SearchTooCostly
+from ..errors import SearchTooCostly
+from ..whoosh_ext.bounds import TooWide, bound_patterns
 
 if TYPE_CHECKING:
     from whoosh import query as wq

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from crdex.index.library import Library
-from crdex.index.search import SearchIndex, open_search, update_index
+from crdex.index.search import SearchIndex, SearchTooCostly, open_search, update_index
 from crdex.index.search.answering.evaluate import Question, evaluate, read_questions
 from crdex.index.search.models.embedding import Embedder
 from crdex.index.search.models.sentences import ENVIRONMENT, sentence_model, sentence_model_id
@@ -50,7 +50,24 @@ SETS = {
     "held-out": HERE / "tests" / "data" / "search-unseen.tsv",
     "eval": HERE.parent / "shared" / "eval" / "search-queries.tsv",
 }
-TARGETS = {"latest_p95_ms": 20.0, "all_editions_p95_ms": 150.0, "build_s": 60.0}
+TARGETS = {
+    "latest_p95_ratio": 2.5,
+    "all_editions_p95_ms": 150.0,
+    "worst_query_s": 2.0,
+    "build_s": 60.0,
+}
+# the costliest queries of at most 500 characters (the API's bound) found by hand: patterns
+# just under the bound on what each may stand for, many words, many phrases; all editions
+WORST = (
+    " OR ".join(["sc*", "pl*", "tr*", "cast*", "count*"] + ["damage"] * 80)[:500],
+    " ".join(["creature", "player", "spell", "ability", "card", "permanent"] * 20)[:500],
+    " ".join(['"target creature"', '"each player"', '"that player"'] * 20)[:500],
+    (
+        "what happens when a creature with trample and deathtouch blocked by two creatures "
+        "with first strike and protection from green assigns its combat damage "
+    )
+    * 3,
+)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -77,6 +94,22 @@ def latency(run: Callable[[Question], object], questions: list[Question], repeat
         "p95_ms": percentile(walls, 0.95),
         "mean_ms": statistics.fmean(walls),
     }
+
+
+def worst(index: SearchIndex) -> list[dict[str, Any]]:
+    """Each of the :data:`WORST` queries over all editions: its time, or the bound it met."""
+    out = []
+    for query in WORST:
+        start = time.perf_counter()
+        try:
+            index.search(query[:500], all_editions=True)
+            refused = None
+        except SearchTooCostly as exc:
+            refused = str(exc)
+        out.append(
+            {"query": query[:60], "seconds": time.perf_counter() - start, "refused": refused}
+        )
+    return out
 
 
 def incremental(library: Library, scratch: Path) -> dict[str, Any]:
@@ -182,6 +215,7 @@ def measure(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
         }
         for method in ("bm25", "hybrid")
     }
+    figures["worst"] = worst(index)
     index.close()
     return figures
 
@@ -240,9 +274,15 @@ def show(figures: dict[str, Any], repeat: int) -> None:
     print(
         f"  fused / BM25 alone, p95: latest {hy['latest']['p95_ms'] / bm['latest']['p95_ms']:.2f}, "
         f"all editions {hy['all_editions']['p95_ms'] / bm['all_editions']['p95_ms']:.2f}; "
-        f"targets: latest p95 {TARGETS['latest_p95_ms']:.0f} ms, "
+        f"targets: latest p95 {TARGETS['latest_p95_ratio']:g}× BM25 alone, "
         f"all editions p95 {TARGETS['all_editions_p95_ms']:.0f} ms"
     )
+    print(
+        f"costliest queries of 500 characters, all editions (target {TARGETS['worst_query_s']:g} s):"
+    )
+    for row in figures["worst"]:
+        said = f"refused: {row['refused']}" if row["refused"] else "answered"
+        print(f"  {row['seconds']:6.3f} s  {row['query']!r}…  {said}")
 
 
 def main() -> int:

@@ -21,7 +21,8 @@ from fastapi.testclient import TestClient
 
 from conftest import mcp_session, run_crdex
 from crdex.api import Reader
-from crdex.index.search import SearchTooCostly, budget, open_search
+from crdex.index.search import SearchTooCostly, open_search
+from crdex.index.search.answering import budget
 from crdex.web import create_app
 
 pytestmark = pytest.mark.corpus

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -120,9 +121,33 @@ def test_a_search_past_its_time(few_editions_home: Path, monkeypatch: pytest.Mon
     with pytest.raises(SearchTooCostly) as info:
         open_search(few_editions_home).search("mill", all_editions=True)
     assert str(info.value) == (
+        "the search was stopped after 0 s of work; ask with fewer or longer patterns, "
+        "or search one edition instead of all"
+    )
+
+
+def test_a_search_past_its_time_by_the_clock(
+    few_editions_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(budget, "WALL_SECONDS", 0.0)
+    with pytest.raises(SearchTooCostly) as info:
+        open_search(few_editions_home).search("mill", all_editions=True)
+    assert str(info.value) == (
         "the search was stopped after 0 s; ask with fewer or longer patterns, "
         "or search one edition instead of all"
     )
+
+
+def test_work_is_what_a_search_is_bounded_by() -> None:
+    """Time spent waiting (another job holding the processor) is not the search's work."""
+    deadline = budget.Deadline(seconds=0.2, wall=5.0)
+    time.sleep(0.3)
+    assert not deadline.expired()
+    busy = time.thread_time() + 0.25
+    while time.thread_time() < busy:
+        pass
+    assert deadline.expired()
+    assert str(deadline.passed()).startswith("the search was stopped after 0.2 s of work;")
 
 
 def test_a_query_too_long(few_editions_home: Path) -> None:

@@ -368,7 +368,7 @@ def _collected(
     """The first ``pool`` documents ``query`` finds, within the search's bounds (see :mod:`.budget`)."""
     bound(query, searcher.reader())
     # Whoosh's block-skipping pays off on long posting lists; these are short
-    collector = DeadlineCollector(searcher.collector(limit=pool, optimize=False), deadline.at)
+    collector = DeadlineCollector(searcher.collector(limit=pool, optimize=False), deadline.expired)
     if docs is not None:  # outermost, as Whoosh places it: it sees the documents first
         collector = FilterCollector(collector, docs)
     try:

@@ -12,8 +12,7 @@ search turns into its own error.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from whoosh import query as wq
 from whoosh.collectors import Collector, WrappingCollector
@@ -79,21 +78,21 @@ def bound_patterns(query: wq.Query, reader: IndexReader, each: int, together: in
 
 
 class DeadlineCollector(WrappingCollector):
-    """Collects as its child does, and raises TimeLimit once ``deadline`` has passed.
+    """Collects as its child does, and raises TimeLimit once ``expired()`` says so.
 
-    ``deadline`` is a :func:`time.monotonic` value. Whoosh's own
+    ``expired`` is asked every few hundred documents. Whoosh's own
     TimeLimitCollector starts a timer thread for every search and, on Unix,
     sends the process a signal, which only its main thread may handle: a
     server's threads cannot use it.
     """
 
-    def __init__(self, child: Collector, deadline: float) -> None:
+    def __init__(self, child: Collector, expired: Callable[[], bool]) -> None:
         super().__init__(child)
-        self.deadline = deadline
+        self.expired = expired
 
     def collect_matches(self) -> None:
         child = self.child
         for n, sub_docnum in enumerate(child.matches()):
-            if n % _EVERY == 0 and time.monotonic() > self.deadline:
+            if n % _EVERY == 0 and self.expired():
                 raise TimeLimit
             child.collect(sub_docnum)

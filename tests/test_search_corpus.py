@@ -124,6 +124,15 @@ class TestPlayersWords:
     def test_an_initialism_of_a_glossary_term(self, index: SearchIndex) -> None:
         assert top(index, "SBA")[0].startswith("704.")
 
+    def test_a_glossary_entry_sending_the_reader_on(self, index: SearchIndex) -> None:
+        # the 2026-08-07 glossary: "APNAP Order: See Active Player, Nonactive Player Order.";
+        # that entry: "A system that determines the order ... See rule 101.4."
+        hits = index.search("what does APNAP stand for", limit=5).hits
+        assert "glossary: APNAP Order" not in [h.label for h in hits]
+        assert hits[0].number == "101.4"
+        assert hits[0].term == "Active Player, Nonactive Player Order"
+        assert hits[0].definition.startswith("A system that determines the order")
+
     def test_every_rules_phrase_of_the_thesaurus_is_in_some_edition(
         self, index: SearchIndex
     ) -> None:

@@ -33,9 +33,10 @@ from .common_terms import without_common
 from .fusion import SEMANTIC_WEIGHT, SENTENCE_WEIGHT, fuse
 from .generation import Generation
 from .glossary_hits import stand_for_rules
-from .hits import fill_lookup, group_hits, in_force, make_hit, number_at, scope_of
+from .hits import fill_lookup, group_hits, make_hit, number_at, scope_of
 from .query import Lookup, TextQuery, plan
 from .rank import Candidate, rerank
+from .referents import Referents
 from .snippets import marked_snippet
 
 if TYPE_CHECKING:
@@ -266,7 +267,7 @@ class SearchIndex:
         ranked = self._ranked(planned, date, method, searcher, docs, number_of, deadline)
         ranked = stand_for_rules(
             ranked,
-            lambda entry, number: self._rule_at(searcher, docs, entry, number, date),
+            Referents(searcher, docs, date),
             # all editions: the versions of a rule are shown as one
             (lambda c: c.number) if date is not None else (lambda c: c.fields["identity"]),
             headings=date is not None,
@@ -337,24 +338,6 @@ class SearchIndex:
 
         nearest = _nearest(query, matrix, rows, pool)
         return fuse(lexical, nearest, stems, searcher.stored_fields, number_of, cosines_of, weight)
-
-    def _rule_at(
-        self,
-        searcher: Searcher,
-        docs: set[int] | None,
-        entry: Candidate,
-        number: str,
-        date: int | None,
-    ) -> Candidate | None:
-        """The rule numbered ``number`` on ``date`` (None: where ``entry`` was last in force)."""
-        when = date if date is not None else entry.fields["spans"]["ranges"][-1][0]
-        found = searcher.search(wq.Term("number", number), filter=docs, limit=None)
-        for hit in found:
-            fields = hit.fields()
-            spans = fields["spans"]
-            if in_force(spans["ranges"], when) and number_at(spans, when) == number:
-                return Candidate(hit.docnum, 0.0, fields, number if date is not None else "")
-        return None
 
     # -- building results ------------------------------------------------------------
 

@@ -56,7 +56,7 @@ def test_the_vectors_are_the_reference_implementations() -> None:
     assert model is not None
     ids = model.token_ids(reference["texts"])
     assert [len(i) for i in ids] == reference["tokens"]  # the long text cut at 64
-    ours = model.encode(reference["texts"])
+    ours = model.bert.encode(ids)  # what the reference reads: each text's first 64 tokens
     theirs = np.array(reference["embeddings"], dtype=np.float32)
     cosines = (ours * theirs).sum(axis=1)
     assert cosines.min() > 0.99999
@@ -65,8 +65,39 @@ def test_the_vectors_are_the_reference_implementations() -> None:
     # way round; the vocabulary looked up in its text)
     asking = query_sentence_model()
     assert asking is not None
-    alone = np.vstack([asking.encode([text]) for text in reference["texts"]])
+    alone = np.vstack([asking.bert.encode(asking.token_ids([text])) for text in reference["texts"]])
     assert (alone * theirs).sum(axis=1).min() > 0.99999
+    # a text within one window is read as the reference reads it
+    short = [
+        text for text, n in zip(reference["texts"], reference["tokens"], strict=True) if n < 64
+    ]
+    assert float((model.encode(short) * theirs[: len(short)]).sum(axis=1).min()) > 0.99999
+
+
+@needs_model
+def test_a_long_rule_is_read_to_its_end() -> None:
+    """Words past the model's 64 tokens count: 702.19c (2026-08-07) ends on what the
+    damage checked against a planeswalker's loyalty takes into account."""
+    path = CORPUS / "cr-2026-08-07.txt"
+    if not path.is_file():
+        pytest.skip(f"{path} is not available")
+    rule = next(
+        line for line in path.read_text("utf-8-sig").splitlines() if line.startswith("702.19c ")
+    )
+    model = sentence_model()
+    assert model is not None
+    windows = model.windows(rule)
+    whole = model.tokenizer.ids(rule, 10**6)
+    assert len(whole) > MAX_TOKENS and len(windows) == -(-(len(whole) - 2) // (MAX_TOKENS - 2))
+    assert all(len(w) <= MAX_TOKENS for w in windows)
+    assert [t for w in windows for t in w[1:-1]] == whole[1:-1]  # every token, once, in order
+    ending = "take into account damage from other creatures"
+    assert ending in rule
+    changed = rule[: rule.index(ending)] + "ignore it."
+    assert model.token_ids([rule]) == model.token_ids([changed])  # the same first 64 tokens
+    vectors = model.encode([rule, changed])
+    assert float(vectors[0] @ vectors[1]) < 0.999  # yet the ending is read
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
 
 
 @needs_model

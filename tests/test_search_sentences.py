@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -303,3 +304,30 @@ def _library(home: Path, folder: str) -> Library:
     library = Library(home)
     library.add([DATA / folder])
     return library
+
+
+@needs_model
+def test_a_question_is_read_with_one_blas_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build reads with every BLAS thread it has; a question with one (see _one_blas_thread)."""
+    from threadpoolctl import threadpool_info
+
+    seen: dict[str, list[int]] = {}
+
+    def spying(model: SentenceModel, name: str) -> None:
+        encode = model.bert.encode
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            seen[name] = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+            return encode(*args, **kwargs)
+
+        monkeypatch.setattr(model.bert, "encode", spy)
+
+    asking, building = query_sentence_model(), sentence_model()
+    assert asking is not None and building is not None
+    spying(asking, "question")
+    spying(building, "build")
+    asking.encode(["what happens when I scry zero"])
+    building.encode(["what happens when I scry zero"])
+    assert seen["question"] and set(seen["question"]) == {1}
+    before = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+    assert seen["build"] == before  # the limit is lifted once the question is read

@@ -38,10 +38,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from crdex.index.library import Library
-from crdex.index.search import SearchIndex, open_search, update_index
-from crdex.index.search.embedding import Embedder
-from crdex.index.search.evaluate import Question, evaluate, read_questions
-from crdex.index.search.sentences import ENVIRONMENT, sentence_model, sentence_model_id
+from crdex.index.search import SearchIndex, SearchTooCostly, open_search, update_index
+from crdex.index.search.answering.evaluate import Question, evaluate, read_questions
+from crdex.index.search.models.embedding import Embedder
+from crdex.index.search.models.sentences import ENVIRONMENT, sentence_model, sentence_model_id
 
 T = TypeVar("T")
 HERE = Path(__file__).resolve().parents[1]
@@ -50,7 +50,25 @@ SETS = {
     "held-out": HERE / "tests" / "data" / "search-unseen.tsv",
     "eval": HERE.parent / "shared" / "eval" / "search-queries.tsv",
 }
-TARGETS = {"latest_p95_ms": 20.0, "all_editions_p95_ms": 150.0, "build_s": 60.0}
+TARGETS = {
+    "latest_p95_ratio": 2.5,
+    "all_editions_p95_ms": 150.0,
+    "worst_query_s": 2.0,
+    "build_s": 60.0,
+}
+# the costliest queries of at most 500 characters (the API's bound) found by hand: patterns
+# just under the bound on what each may stand for, many words, many phrases; all editions
+WORST = (
+    # as many words as fit whole in 500 characters (a query cut after "OR" is malformed)
+    " OR ".join(["sc*", "pl*", "tr*", "cast*", "count*"] + ["damage"] * 46),
+    " ".join(["creature", "player", "spell", "ability", "card", "permanent"] * 20)[:500],
+    " ".join(['"target creature"', '"each player"', '"that player"'] * 20)[:500],
+    (
+        "what happens when a creature with trample and deathtouch blocked by two creatures "
+        "with first strike and protection from green assigns its combat damage "
+    )
+    * 3,
+)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -65,18 +83,49 @@ def timed(fn: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[T, float]:
 
 
 def latency(run: Callable[[Question], object], questions: list[Question], repeat: int) -> dict:
+    """Wall-clock percentiles, and the same of the processor time the search's thread used.
+
+    On a machine shared with other jobs the clock measures the others too;
+    the processor time is the search's own work (what its bound counts).
+    """
     for q in questions:  # warm caches (edition tables, stemmer, tokenizer) outside the timings
         run(q)
-    walls = []
+    walls, works = [], []
     for _ in range(repeat):
         for q in questions:
+            began = time.thread_time()
             _out, wall = timed(run, q)
+            works.append((time.thread_time() - began) * 1000)
             walls.append(wall * 1000)
     return {
         "p50_ms": percentile(walls, 0.5),
         "p95_ms": percentile(walls, 0.95),
         "mean_ms": statistics.fmean(walls),
+        "work_p50_ms": percentile(works, 0.5),
+        "work_p95_ms": percentile(works, 0.95),
     }
+
+
+def said(name: str, value: Any) -> Any:
+    """``value``, also written to stderr at once: a long run's figures survive its end."""
+    print(json.dumps({name: value}), file=sys.stderr, flush=True)
+    return value
+
+
+def worst(index: SearchIndex) -> list[dict[str, Any]]:
+    """Each of the :data:`WORST` queries over all editions: its time, or the bound it met."""
+    out = []
+    for query in WORST:
+        start = time.perf_counter()
+        try:
+            index.search(query[:500], all_editions=True)
+            refused = None
+        except SearchTooCostly as exc:
+            refused = str(exc)
+        out.append(
+            {"query": query[:60], "seconds": time.perf_counter() - start, "refused": refused}
+        )
+    return out
 
 
 def incremental(library: Library, scratch: Path) -> dict[str, Any]:
@@ -158,7 +207,7 @@ def measure(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
         },
     }
     if not args.skip_incremental:
-        figures["add_one_edition"] = incremental(library, scratch)
+        figures["add_one_edition"] = said("add_one_edition", incremental(library, scratch))
 
     index = open_search(home)
     _model, figures["model_load_s"] = timed(Embedder.load)  # what a new process pays once
@@ -167,7 +216,7 @@ def measure(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
     _model, figures["sentence_model_load_s"] = timed(sentence_model)
     sets = {name: read_questions(path) for name, path in SETS.items() if path.is_file()}
     figures["questions"] = {name: len(qs) for name, qs in sets.items()}
-    figures["quality"] = {name: quality(index, qs) for name, qs in sets.items()}
+    figures["quality"] = said("quality", {name: quality(index, qs) for name, qs in sets.items()})
     timing = sets.get("development", []) + sets.get("eval", [])
     figures["latency"] = {
         method: {
@@ -182,6 +231,8 @@ def measure(args: argparse.Namespace, scratch: Path) -> dict[str, Any]:
         }
         for method in ("bm25", "hybrid")
     }
+    said("latency", figures["latency"])
+    figures["worst"] = said("worst", worst(index))
     index.close()
     return figures
 
@@ -229,20 +280,31 @@ def show(figures: dict[str, Any], repeat: int) -> None:
         "one of its questions became a test assertion, so it is held out no longer)"
     )
     n = figures["questions"].get("development", 0) + figures["questions"].get("eval", 0)
-    print(f"latency over {n} questions, {repeat} rounds (p50 / p95 ms):")
+    print(
+        f"latency over {n} questions, {repeat} rounds (p50 / p95 ms by the clock; in brackets, "
+        "the processor time of the search's thread):"
+    )
     for method, rows in figures["latency"].items():
         lat, alle = rows["latest"], rows["all_editions"]
         print(
             f"  {method:7} latest edition {lat['p50_ms']:6.1f} / {lat['p95_ms']:6.1f}"
             f"   all editions {alle['p50_ms']:6.1f} / {alle['p95_ms']:6.1f}"
+            f"   (work: {lat['work_p50_ms']:.1f} / {lat['work_p95_ms']:.1f},"
+            f" {alle['work_p50_ms']:.1f} / {alle['work_p95_ms']:.1f})"
         )
     hy, bm = figures["latency"]["hybrid"], figures["latency"]["bm25"]
     print(
         f"  fused / BM25 alone, p95: latest {hy['latest']['p95_ms'] / bm['latest']['p95_ms']:.2f}, "
         f"all editions {hy['all_editions']['p95_ms'] / bm['all_editions']['p95_ms']:.2f}; "
-        f"targets: latest p95 {TARGETS['latest_p95_ms']:.0f} ms, "
+        f"targets: latest p95 {TARGETS['latest_p95_ratio']:g}× BM25 alone, "
         f"all editions p95 {TARGETS['all_editions_p95_ms']:.0f} ms"
     )
+    print(
+        f"costliest queries of 500 characters, all editions (target {TARGETS['worst_query_s']:g} s):"
+    )
+    for row in figures["worst"]:
+        said = f"refused: {row['refused']}" if row["refused"] else "answered"
+        print(f"  {row['seconds']:6.3f} s  {row['query']!r}…  {said}")
 
 
 def main() -> int:

@@ -23,7 +23,7 @@ from crdex.index.library.build import Indexer, Notice, Progress
 from crdex.index.library.generation import Generation
 from crdex.index.library.home import check_readable, is_legacy
 from crdex.index.packed import MAX_UNPACKED, claimed_size
-from crdex.index.search.engine import SearchIndex
+from crdex.index.search.answering.engine import SearchIndex
 from crdex.index.search.errors import SearchError
 from crdex.index.search.store import IndexStore
 

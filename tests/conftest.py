@@ -272,7 +272,7 @@ def mcp_session(server, use, **client_options):
 @pytest.fixture
 def static_vectors_only(monkeypatch: pytest.MonkeyPatch):
     """No sentence model: every search, the latest edition's too, reads the static vectors."""
-    from crdex.index.search.sentences import sentence_model, sentence_model_id
+    from crdex.index.search.models.sentences import sentence_model, sentence_model_id
 
     monkeypatch.setenv("CRDEX_SENTENCE_MODEL", "none")
     sentence_model_id.cache_clear()

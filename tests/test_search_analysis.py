@@ -13,9 +13,9 @@ import itertools
 import pytest
 
 from conftest import corpus_path
-from crdex.index.search.analysis import RuleAnalyzer, chain
 from crdex.index.search.documents import weighted
 from crdex.index.search.schema import INDEX_STOP_WORDS, WORD, analyzer
+from crdex.index.search.whoosh_ext.analysis import RuleAnalyzer, chain
 
 ODD = [
     "",

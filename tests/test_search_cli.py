@@ -60,16 +60,29 @@ def test_all_editions(home: Path, tmp_path: Path) -> None:
 
 
 def test_spelling_suggestion(home: Path, tmp_path: Path) -> None:
+    """A word no rule has, which finds nothing: its respelling is searched, and said so."""
     done = crdex(tmp_path, "search", "--home", str(home), "fatesael")
     assert done.returncode == 0
-    assert "No rules match 'fatesael' in 2021-04-22." in done.stdout
-    assert "Did you mean: fateseal?" in done.stdout
+    assert "No rules match 'fatesael'; showing results for: fateseal" in done.stdout
+    assert "701.3a" in done.stdout  # "To \"fateseal N\" means to look at the top N cards …"
+    data = json.loads(crdex(tmp_path, "search", "--home", str(home), "fatesael", "--json").stdout)
+    assert (data["suggestion"], data["corrected"]) == ("fateseal", "fateseal")
+    assert data["hits"][0]["number"] == "701.3a"
+
+
+def test_a_suggestion_is_not_searched_when_the_query_finds_something(
+    home: Path, tmp_path: Path
+) -> None:
+    data = json.loads(
+        crdex(tmp_path, "search", "--home", str(home), "scry fatesael", "--json").stdout
+    )
+    assert data["suggestion"] == "scry fateseal" and data["corrected"] is None
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (['"unclosed'], "Error: this quote is never closed (column 1)"),
+        (["(scry"], "Error: this parenthesis is never closed (column 1)"),
         (["trample AND"], "Error: 'AND' needs something after it"),
         (["scry", "--as-of", "1990-01-01"], "Error: no edition was in force on 1990-01-01"),
         (["scry", "--edition", "2008-05-01", "--all-editions"], "Error: choose one of"),

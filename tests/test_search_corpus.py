@@ -30,9 +30,9 @@ import pytest
 from conftest import REPO, SHARED
 from crdex.index.library import Library
 from crdex.index.search import SearchIndex, open_search, update_index
-from crdex.index.search.evaluate import evaluate, read_questions
-from crdex.index.search.players import PLAYER_TERMS
-from crdex.index.search.sentences import sentence_model_id
+from crdex.index.search.answering.evaluate import evaluate, read_questions
+from crdex.index.search.models.sentences import sentence_model_id
+from crdex.index.search.slang import PLAYER_TERMS
 from crdex.index.search.store import IndexStore
 
 pytestmark = pytest.mark.corpus
@@ -40,7 +40,7 @@ pytestmark = pytest.mark.corpus
 EVAL = SHARED / "eval" / "search-queries.tsv"
 DEV = REPO / "tests" / "data" / "search-dev.tsv"
 # the floors below are a little under what the search reaches with the sentence
-# model (see index/search/sentences.py) and without it (static vectors alone)
+# model (see index/search/models/sentences.py) and without it (static vectors alone)
 SENTENCES = sentence_model_id() is not None
 
 
@@ -93,7 +93,10 @@ class TestOldTerminology:
         assert top(index, "exiled cards are face up", "2008-05-01")[0] == "217.7b"
 
     def test_battlefield_in_2005(self, index: SearchIndex) -> None:
-        assert "glossary: In Play" in top(index, "battlefield", "2005-02-01", 5)
+        # the 2005 glossary: "In Play: In play is the zone in which permanents exist.
+        # ... See rule 217, "Zones."": the entry answers as 217, with its definition
+        hits = index.search("battlefield", edition="2005-02-01", limit=5).hits
+        assert ("217", "In Play") in [(h.number, h.term) for h in hits]
 
     def test_mana_value_in_2008(self, index: SearchIndex) -> None:
         assert "203.3" in top(index, "mana value", "2008-05-01")
@@ -120,6 +123,15 @@ class TestPlayersWords:
 
     def test_an_initialism_of_a_glossary_term(self, index: SearchIndex) -> None:
         assert top(index, "SBA")[0].startswith("704.")
+
+    def test_a_glossary_entry_sending_the_reader_on(self, index: SearchIndex) -> None:
+        # the 2026-08-07 glossary: "APNAP Order: See Active Player, Nonactive Player Order.";
+        # that entry: "A system that determines the order ... See rule 101.4."
+        hits = index.search("what does APNAP stand for", limit=5).hits
+        assert "glossary: APNAP Order" not in [h.label for h in hits]
+        assert hits[0].number == "101.4"
+        assert hits[0].term == "Active Player, Nonactive Player Order"
+        assert hits[0].definition.startswith("A system that determines the order")
 
     def test_every_rules_phrase_of_the_thesaurus_is_in_some_edition(
         self, index: SearchIndex

@@ -15,7 +15,7 @@ import pytest
 
 from crdex.index.library.library import Library
 from crdex.index.search import open_search
-from crdex.index.search.lookup import lookup
+from crdex.index.search.answering.lookup import lookup
 
 pytestmark = pytest.mark.corpus
 

@@ -9,7 +9,7 @@ import pytest
 from whoosh import fields
 from whoosh.filedb.filestore import RamStorage
 
-from crdex.index.search.memory import MemoryStorage
+from crdex.index.search.whoosh_ext.memory import MemoryStorage
 
 
 def _two_writers_at_once(storage_class) -> list[int]:

@@ -84,9 +84,13 @@ class TestEditions:
         assert between.hits == []
         after = index.search("mill", as_of="2021-05-01")
         assert after.edition == "2021-04-22"
-        # 701.4a defines mill; its heading 701.4 and the glossary's Mill say less
+        # 701.4a defines mill; its heading 701.4 and the glossary's Mill ("See rule
+        # 701.4") say less: the entry stands for 701.4, shown with its definition
         assert labels(after)[0] == "701.4a"
-        assert {"701.4", "glossary: Mill"} <= set(labels(after)[1:3])
+        assert "701.4" in labels(after)[1:3]
+        heading = next(h for h in after.hits if h.number == "701.4")
+        assert heading.term == "Mill" and "See rule 701.4" in heading.definition
+        assert "glossary: Mill" not in labels(after)
 
     def test_edition_by_date_and_by_id(self, index: SearchIndex) -> None:
         assert index.search("scry", edition="2010-01-01").edition == "2009-07-11"
@@ -139,12 +143,18 @@ class TestText:
         assert marked == ["scry", "0", "scry"]
 
     def test_glossary_entries_are_found(self, index: SearchIndex) -> None:
-        assert "glossary: Mill" in labels(index.search("mill"))
+        # "Mill: To put cards from the top of a library into a graveyard. See rule
+        # 701.4, "Mill."": the entry answers as 701.4, with its definition
+        found = index.search("mill").hits
+        assert "glossary: Mill" not in [h.label for h in found]
+        mill = next(h for h in found if h.term == "Mill")
+        assert mill.number == "701.4" and mill.definition.startswith("To put cards from")
 
     def test_spelling_suggestion_when_nothing_matches(self, index: SearchIndex) -> None:
+        # nothing has "fatesael": "fateseal" is searched instead, and said so
         result = index.search("fatesael")
-        assert result.hits == []
-        assert result.suggestion == "fateseal"
+        assert result.suggestion == result.corrected == "fateseal"
+        assert result.hits[0].number == "701.3a"  # 'To "fateseal N" means to look at …'
 
     def test_no_suggestion_for_known_words(self, index: SearchIndex) -> None:
         assert index.search("scry").suggestion is None

@@ -6,8 +6,8 @@ import pytest
 from whoosh.query.terms import MultiTerm
 
 from crdex.index.search import QuerySyntaxError
-from crdex.index.search.players import PLAYER_TERMS
-from crdex.index.search.query import Lookup, TextQuery, lookup_number, plan
+from crdex.index.search.answering.query import Lookup, TextQuery, lookup_number, plan
+from crdex.index.search.slang import PLAYER_TERMS
 from crdex.index.search.terms import AND, alternatives
 
 
@@ -107,10 +107,25 @@ class TestTerminology:
 
 
 @pytest.mark.parametrize(
+    ("query", "same_as"),
+    [
+        ('scry "zero', "scry zero"),
+        ('"unclosed phrase', "unclosed phrase"),
+        ('"scry 0" and "mill', '"scry 0" and mill'),
+        ('title:"scry OR mill', "title:scry OR mill"),
+    ],
+)
+def test_a_quote_never_closed_is_read_as_a_character(query: str, same_as: str) -> None:
+    """No word holds a quote: the one left open is searched as if it were not typed."""
+    planned, plain = plan(query, date=None), plan(same_as, date=None)
+    assert isinstance(planned, TextQuery) and isinstance(plain, TextQuery)
+    assert planned.query == plain.query
+    assert planned.text == query
+
+
+@pytest.mark.parametrize(
     ("query", "message", "column"),
     [
-        ('"unclosed phrase', "quote is never closed", 1),
-        ('scry "zero', "quote is never closed", 6),
         ("(scry OR mill", "parenthesis is never closed", 1),
         ("scry OR mill)", "closes nothing", 13),
         ("trample AND", "'AND' needs something after it", 9),
@@ -152,7 +167,7 @@ def test_full_width_and_compatibility_forms_are_read_as_plain() -> None:
 
 
 class TestPlayersWords:
-    """Players' words find the rules' wording (see index/search/players.py for each source)."""
+    """Players' words find the rules' wording (see index/search/slang.py for each source)."""
 
     def test_etb_is_enters_the_battlefield(self) -> None:
         assert {("enters", "the", "battlefield"), ("comes", "into", "play")} <= forms(

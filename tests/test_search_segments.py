@@ -20,13 +20,13 @@ from whoosh.reading import MultiReader
 from whoosh.searching import Searcher
 
 from crdex.index.library import Library
+from crdex.index.search.answering.generation import WEIGHTING
+from crdex.index.search.answering.query import plan
+from crdex.index.search.building.indexer import index_name
+from crdex.index.search.building.segments import plan_pieces, write_parts, writing_cost
+from crdex.index.search.building.writing import Counter, numbered, write_documents
 from crdex.index.search.documents import IndexDoc, collect_rulings, documents_from
-from crdex.index.search.generation import WEIGHTING
-from crdex.index.search.indexer import index_name
 from crdex.index.search.meta import PARTS, part_of
-from crdex.index.search.query import plan
-from crdex.index.search.segments import plan_pieces, write_parts, writing_cost
-from crdex.index.search.writing import Counter, numbered, write_documents
 
 QUERIES = ("scry", "trample damage", "mana ability", "library top cards", "state-based")
 

@@ -11,23 +11,20 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from conftest import CORPUS, REPO
 from crdex.index.library import Library
-from crdex.index.search import (
-    SearchError,
-    open_search,
-    sentence_rows,
-    sentence_workers,
-    update_index,
-)
-from crdex.index.search import sentences as sentences_module
+from crdex.index.search import SearchError, open_search, update_index
+from crdex.index.search.building import sentence_rows
+from crdex.index.search.building.sentence_rows import DIGESTS_FILE, SENTENCES_FILE, read_sentences
 from crdex.index.search.meta import PARTS
-from crdex.index.search.sentence_rows import DIGESTS_FILE, SENTENCES_FILE, read_sentences
-from crdex.index.search.sentences import (
+from crdex.index.search.models import sentence_workers
+from crdex.index.search.models import sentences as sentences_module
+from crdex.index.search.models.sentences import (
     MAX_TOKENS,
     SentenceModel,
     model_dir,
@@ -60,7 +57,7 @@ def test_the_vectors_are_the_reference_implementations() -> None:
     assert model is not None
     ids = model.token_ids(reference["texts"])
     assert [len(i) for i in ids] == reference["tokens"]  # the long text cut at 64
-    ours = model.encode(reference["texts"])
+    ours = model.bert.encode(ids)  # what the reference reads: each text's first 64 tokens
     theirs = np.array(reference["embeddings"], dtype=np.float32)
     cosines = (ours * theirs).sum(axis=1)
     assert cosines.min() > 0.99999
@@ -69,8 +66,39 @@ def test_the_vectors_are_the_reference_implementations() -> None:
     # way round; the vocabulary looked up in its text)
     asking = query_sentence_model()
     assert asking is not None
-    alone = np.vstack([asking.encode([text]) for text in reference["texts"]])
+    alone = np.vstack([asking.bert.encode(asking.token_ids([text])) for text in reference["texts"]])
     assert (alone * theirs).sum(axis=1).min() > 0.99999
+    # a text within one window is read as the reference reads it
+    short = [
+        text for text, n in zip(reference["texts"], reference["tokens"], strict=True) if n < 64
+    ]
+    assert float((model.encode(short) * theirs[: len(short)]).sum(axis=1).min()) > 0.99999
+
+
+@needs_model
+def test_a_long_rule_is_read_to_its_end() -> None:
+    """Words past the model's 64 tokens count: 702.19c (2026-08-07) ends on what the
+    damage checked against a planeswalker's loyalty takes into account."""
+    path = CORPUS / "cr-2026-08-07.txt"
+    if not path.is_file():
+        pytest.skip(f"{path} is not available")
+    rule = next(
+        line for line in path.read_text("utf-8-sig").splitlines() if line.startswith("702.19c ")
+    )
+    model = sentence_model()
+    assert model is not None
+    windows = model.windows(rule)
+    whole = model.tokenizer.ids(rule, 10**6)
+    assert len(whole) > MAX_TOKENS and len(windows) == -(-(len(whole) - 2) // (MAX_TOKENS - 2))
+    assert all(len(w) <= MAX_TOKENS for w in windows)
+    assert [t for w in windows for t in w[1:-1]] == whole[1:-1]  # every token, once, in order
+    ending = "take into account damage from other creatures"
+    assert ending in rule
+    changed = rule[: rule.index(ending)] + "ignore it."
+    assert model.token_ids([rule]) == model.token_ids([changed])  # the same first 64 tokens
+    vectors = model.encode([rule, changed])
+    assert float(vectors[0] @ vectors[1]) < 0.999  # yet the ending is read
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
 
 
 @needs_model
@@ -276,3 +304,30 @@ def _library(home: Path, folder: str) -> Library:
     library = Library(home)
     library.add([DATA / folder])
     return library
+
+
+@needs_model
+def test_a_question_is_read_with_one_blas_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build reads with every BLAS thread it has; a question with one (see _one_blas_thread)."""
+    from threadpoolctl import threadpool_info
+
+    seen: dict[str, list[int]] = {}
+
+    def spying(model: SentenceModel, name: str) -> None:
+        encode = model.bert.encode
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            seen[name] = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+            return encode(*args, **kwargs)
+
+        monkeypatch.setattr(model.bert, "encode", spy)
+
+    asking, building = query_sentence_model(), sentence_model()
+    assert asking is not None and building is not None
+    spying(asking, "question")
+    spying(building, "build")
+    asking.encode(["what happens when I scry zero"])
+    building.encode(["what happens when I scry zero"])
+    assert seen["question"] and set(seen["question"]) == {1}
+    before = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
+    assert seen["build"] == before  # the limit is lifted once the question is read

@@ -14,9 +14,9 @@ import pytest
 from conftest import REPO
 from crdex.index.library import Library
 from crdex.index.search import SearchError, open_search, update_index
-from crdex.index.search.embedding import embedder, query_embedder
+from crdex.index.search.models.embedding import embedder, query_embedder
+from crdex.index.search.models.tokens import IDS_FILE, WORDS_TEXT, read_tokens
 from crdex.index.search.store import IndexStore
-from crdex.index.search.tokens import IDS_FILE, WORDS_TEXT, read_tokens
 
 DATA = REPO / "tests" / "data" / "search"
 

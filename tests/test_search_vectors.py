@@ -20,9 +20,9 @@ import crdex
 from conftest import REPO, run_crdex
 from crdex.index.library import Library
 from crdex.index.search import SearchError, open_search, update_index
-from crdex.index.search.embedding import Embedder
-from crdex.index.search.indexer import index_name
+from crdex.index.search.building.indexer import index_name
 from crdex.index.search.meta import PARTS
+from crdex.index.search.models.embedding import Embedder
 from crdex.index.search.store import IndexStore
 from crdex.index.search.vectors import read_part, read_weights
 
@@ -82,7 +82,7 @@ def test_the_vectors_are_wordllamas_own(tmp_path: Path) -> None:
     """The model read from the package's files embeds as WordLlama itself does (downloads off)."""
     script = """
 from wordllama import WordLlama
-from crdex.index.search.embedding import Embedder, package_dir
+from crdex.index.search.models.embedding import Embedder, package_dir
 
 texts = ["what happens when I scry zero", "Trample", "702.19b If an attacking creature"]
 theirs = WordLlama.load(cache_dir=package_dir(), disable_download=True).embed(texts, norm=True)

@@ -126,7 +126,11 @@ def _print_rules(console: Printer, result: SearchResult) -> None:
         if result.suggestion:
             console.print(f"Did you mean: {cut(result.suggestion, ECHO * 2)}?")
         return
-    if result.suggestion:
+    if result.corrected:
+        console.print(
+            f"No rules match {echoed(result.query)}; showing results for: {cut(result.corrected, ECHO * 2)}"
+        )
+    elif result.suggestion:
         console.print(Line(f"(did you mean: {cut(result.suggestion, ECHO * 2)}?)", style="dim"))
     if result.edition is not None:
         for n, hit in enumerate(result.hits, 1):
@@ -134,6 +138,8 @@ def _print_rules(console: Printer, result: SearchResult) -> None:
             line.append_text(_head(hit))
             console.print(line)
             indented(console, _snippet(hit.snippet), 4)
+            if hit.term:  # a glossary entry found, answering as the rule it points to
+                indented(console, Line(f"glossary: {hit.term}: {hit.definition}", style="dim"), 4)
         shown = len(result.hits)
     else:
         for n, group in enumerate(result.groups, 1):

@@ -62,7 +62,7 @@ def search(
     their own numbers (A.27.Ruling.6); --source all searches both.
     """
     from crdex.home import explicit_home, resolve_home
-    from crdex.index.search.lookup import lookup
+    from crdex.index.search.answering.lookup import lookup
 
     text = " ".join(query)
     where = resolve_home(home)

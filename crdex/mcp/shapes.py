@@ -82,12 +82,18 @@ class SearchShape(TypedDict):
     mode: Annotated[str, _("text, or lookup when the query was a rule number")]
     edition: Annotated[str | None, _("the edition searched; null for all editions")]
     asked: str | None
-    total: Annotated[int, _("how many rules matched before the limit")]
+    total: Annotated[int, _("how many rules the search ranked, whatever the limit")]
     suggestion: Annotated[str | None, _("a respelled query when words were not found")]
+    corrected: Annotated[
+        str | None, _("the respelled query searched because the query found nothing")
+    ]
     hits: NotRequired[
         Annotated[
             list[Record],
-            _("one edition: number, kind, title, heading, text, examples, rulings, snippet, score"),
+            _(
+                "one edition: number, kind, title, heading, text, examples, rulings, "
+                "snippet, score; term and definition of a glossary entry answering as it"
+            ),
         ]
     ]
     groups: NotRequired[

@@ -5,7 +5,7 @@ the dates it is in force: the 126 editions of the corpus hold 330 000
 rules and glossary entries, indexed as 18 500 documents, each with a
 vector from static word embeddings (see :mod:`.vectors`), and those in
 force in the latest edition with a sentence model's vector too (see
-:mod:`.sentences`), when it is installed. Searches default
+:mod:`.models.sentences`), when it is installed. Searches default
 to the latest edition, can name any edition or date, or span all editions
 grouped by rule. Rule numbers are looked up, not searched; old and new
 terminology, players' words and the glossary's other names find each
@@ -27,13 +27,20 @@ from typing import TYPE_CHECKING
 
 from crdex.lazy import lazy_names
 
-from .imports import trim_whoosh_imports
+from .whoosh_ext.imports import trim_whoosh_imports
 
 if TYPE_CHECKING:
-    from .access import bundled_index, open_search
-    from .engine import SearchIndex
-    from .errors import IndexBusy, IndexDamaged, NoSearchIndex, QuerySyntaxError, SearchError
-    from .indexer import IndexReport, update_index
+    from .answering.access import bundled_index, open_search
+    from .answering.engine import SearchIndex
+    from .building.indexer import IndexReport, update_index
+    from .errors import (
+        IndexBusy,
+        IndexDamaged,
+        NoSearchIndex,
+        QuerySyntaxError,
+        SearchError,
+        SearchTooCostly,
+    )
     from .results import Group, Hit, SearchResult, Snippet
 
 __all__ = [
@@ -47,6 +54,7 @@ __all__ = [
     "SearchError",
     "SearchIndex",
     "SearchResult",
+    "SearchTooCostly",
     "Snippet",
     "bundled_index",
     "open_search",
@@ -64,11 +72,12 @@ _HOME = {
     "NoSearchIndex": "errors",
     "QuerySyntaxError": "errors",
     "SearchError": "errors",
-    "IndexReport": "indexer",
-    "update_index": "indexer",
-    "SearchIndex": "engine",
-    "bundled_index": "access",
-    "open_search": "access",
+    "SearchTooCostly": "errors",
+    "IndexReport": "building.indexer",
+    "update_index": "building.indexer",
+    "SearchIndex": "answering.engine",
+    "bundled_index": "answering.access",
+    "open_search": "answering.access",
 }
 
 

@@ -10,6 +10,7 @@ __all__ = [
     "NoSearchIndex",
     "QuerySyntaxError",
     "SearchError",
+    "SearchTooCostly",
 ]
 
 
@@ -31,3 +32,8 @@ class IndexBusy(SearchError):
 
 class IndexDamaged(SearchError):
     """The search index's files cannot be read; building again replaces them."""
+
+
+class SearchTooCostly(SearchError):
+    """Answering the query would cost more than a search may: its patterns stand for too
+    many words, it is too long, or it ran past its time."""

@@ -1,7 +1,7 @@
 """The names of a search index generation's files, and the table by document number.
 
-Kept apart from :mod:`.indexer`, which writes them, so that reading a
-generation (:mod:`.generation`) does not import the writing code.
+Kept apart from :mod:`.building.indexer`, which writes them, so that reading a
+generation (:mod:`.answering.generation`) does not import the writing code.
 """
 
 from __future__ import annotations

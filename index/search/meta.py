@@ -3,7 +3,7 @@
 It says what the generation was built from (the identity graph's key, the
 editions and the other documents of the library), by which crdex, with
 which index format, schema and vector model. An index this crdex cannot
-read is rebuilt, with a message saying why (see :mod:`.indexer`).
+read is rebuilt, with a message saying why (see :mod:`.building.indexer`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from crdex._version import __version__
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
 
+from .answering.hits import outside_chain
 from .documents import IndexDoc
-from .embedding import model_id
-from .hits import outside_chain
+from .models.embedding import model_id
+from .models.sentences import sentence_model_id
 from .schema import SEARCH_FORMAT, schema_fingerprint
-from .sentences import sentence_model_id
 
 __all__ = ["PARTS", "describe", "incompatibility", "part_of", "sentences_changed"]
 

@@ -47,7 +47,9 @@ class Hit:
     own title, or for a subrule its heading's ("Trample" for 702.19b);
     ``heading`` the title of the nearest titled heading above it; ``editions``
     are the ids of the editions in which it has this wording; ``numbers``
-    the (edition id, number) from which on it had each number.
+    the (edition id, number) from which on it had each number. ``term`` and
+    ``definition`` are those of a glossary entry that was found and stands
+    for this rule, which it points to (see :mod:`.answering.glossary_hits`).
     """
 
     number: str
@@ -62,6 +64,8 @@ class Hit:
     identity: str
     editions: list[str] = field(default_factory=list)
     numbers: list[tuple[str, str]] = field(default_factory=list)
+    term: str = ""
+    definition: str = ""
 
     @property
     def label(self) -> str:
@@ -147,8 +151,10 @@ class SearchResult:
 
     ``mode`` is "lookup" (the query was a rule number) or "text";
     ``edition`` the id of the edition searched (None: all editions);
-    ``total`` how many rules matched before the limit; ``suggestion`` a
-    respelled query when words were not found. ``source`` is what was
+    ``total`` how many rules the search ranked (whatever the limit; the
+    hits are the first ``limit`` of them); ``suggestion`` a respelled query
+    when words were not found; ``corrected`` that respelled query when the
+    query as typed found nothing and the hits are the respelled query's. ``source`` is what was
     searched: the CR (``"cr"``), the rulings summaries (``"summary"``) or
     both (``"all"``); the summaries' items found are in ``summary``, in their
     own numbering, ``summary_total`` of them before the limit.
@@ -163,6 +169,7 @@ class SearchResult:
     total: int = 0
     suggestion: str | None = None
     source: str = "cr"
+    corrected: str | None = None
     summary: list[SummaryHit] = field(default_factory=list)
     summary_total: int = 0
 
@@ -174,6 +181,7 @@ class SearchResult:
             "asked": self.asked,
             "total": self.total,
             "suggestion": self.suggestion,
+            "corrected": self.corrected,
         }
         if self.edition is None:
             data["groups"] = [g.to_dict() for g in self.groups]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from whoosh import fields
 
-from .analysis import RuleAnalyzer
+from .whoosh_ext.analysis import RuleAnalyzer
 
 __all__ = [
     "BODY_WEIGHTS",
@@ -73,7 +73,7 @@ def make_schema() -> fields.Schema:
     of the content; ``spans`` (stored) holds the date ranges the version is
     in force and the number it had from each date. Which documents are in
     force on a date is answered from a per-generation table (see
-    :mod:`.engine`), not from Whoosh fields, so that extending a date range
+    :mod:`.answering.engine`), not from Whoosh fields, so that extending a date range
     never means re-indexing text.
     """
     text = analyzer()

@@ -12,7 +12,7 @@ whose old word is still in use for something else ("play" a land) only go
 from new to old.
 
 Besides renames: the words players use for the rules' (see
-:mod:`.players`), other names the rules' own glossary gives (see
+:mod:`.slang`), other names the rules' own glossary gives (see
 :mod:`.aliases`, passed in per index), and numbers written as words
 ("scry zero" is "scry 0" in the rules). Question words are dropped from
 plain queries: "what happens when I scry zero" searches "scry zero".
@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from .players import PLAYER_TERMS
+from .slang import PLAYER_TERMS
 
 __all__ = [
     "AND",

@@ -13,7 +13,7 @@ texts indexed (``log((N + 1) / (df + 1))``): words every rule uses ("the",
 computed when an index is written anew and kept by updates, so every
 vector of a generation, and every query, is weighed alike.
 
-Files, per part (``latest``, ``earlier``; see :mod:`.indexer`)::
+Files, per part (``latest``, ``earlier``; see :mod:`.building.indexer`)::
 
     vectors-<part>.npy   float16, one row per Whoosh document number
     digests-<part>.npy   the digest of each row's text ("" for deleted documents)
@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .documents import IndexDoc
-from .embedding import Embedder
-from .tokens import WordTokens
+from .models.embedding import Embedder
+from .models.tokens import WordTokens
 
 if TYPE_CHECKING:
     import numpy as np

@@ -10,7 +10,7 @@ Each version also carries what helps people find it: the titles of the
 headings above it ("Trample" for 702.19b), the glossary terms that point at
 it, and the rulings filed under it. The search index holds one document per
 version (:mod:`.documents`); a rule number looked up reads the versions of
-the few identities it names straight from the graph (:mod:`.lookup`). This
+the few identities it names straight from the graph (:mod:`.answering.lookup`). This
 module imports neither Whoosh nor the parser, so that a lookup needs neither.
 """
 

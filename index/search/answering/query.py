@@ -6,14 +6,15 @@ Three kinds of query:
   and everything under it, not a text search;
 - a **plain query** (words, optionally "quoted phrases"): question words
   are dropped, each remaining word or phrase also matches the other ways
-  the rules of the edition asked about say it (see :mod:`.terms`);
+  the rules of the edition asked about say it (see :mod:`..terms`);
 - an **advanced query**, with Whoosh syntax (AND, OR, NOT, parentheses,
   ``title:`` and ``text:`` fields, ``*`` wildcards), parsed by Whoosh's
   query parser.
 
-Malformed queries (an unclosed quote or parenthesis, an operator with
-nothing on one side) raise :class:`QuerySyntaxError` with a caret under
-the spot.
+Malformed queries (an unclosed parenthesis, an operator with nothing on
+one side) raise :class:`QuerySyntaxError` with a caret under the spot. A
+quote that is never closed is read as the character it is, which no word
+contains: ``scry "zero`` searches scry and zero.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from whoosh.query.terms import MultiTerm
 
 from crdex.index.asked import lookup_number
 
-from .errors import QuerySyntaxError
-from .schema import analyzer, make_schema
-from .terms import AND, LONGEST, QUERY_STOP_WORDS, Aliases, alternatives, words_of
+from ..errors import QuerySyntaxError
+from ..schema import analyzer, make_schema
+from ..terms import AND, LONGEST, QUERY_STOP_WORDS, Aliases, alternatives, words_of
 
 __all__ = ["MAX_QUERY", "Lookup", "TextQuery", "Unit", "plan"]
 
@@ -94,11 +95,22 @@ def _syntax(message: str, raw: str, column: int) -> QuerySyntaxError:
     return QuerySyntaxError(f"{message} (column {column + 1})\n  {raw}\n  {' ' * column}^")
 
 
-def _check(raw: str, advanced: bool) -> None:
-    """Raise QuerySyntaxError for an unclosed quote, parenthesis or a dangling operator."""
+def _unquoted(raw: str) -> str:
+    """``raw`` without a quote that is never closed (the last of an odd number).
+
+    It is a character no word contains; where it stood between two words it
+    still parts them (``scry"zero`` is two words, ``title:"scry`` one field).
+    """
     quotes = [m.start() for m in re.finditer('"', raw)]
-    if len(quotes) % 2:
-        raise _syntax("this quote is never closed", raw, quotes[-1])
+    if len(quotes) % 2 == 0:
+        return raw
+    before, after = raw[: quotes[-1]], raw[quotes[-1] + 1 :]
+    parts = before[-1:].isalnum() and after[:1].isalnum()
+    return before + (" " if parts else "") + after
+
+
+def _check(raw: str, advanced: bool) -> None:
+    """Raise QuerySyntaxError for an unclosed parenthesis or a dangling operator."""
     if not advanced:
         return
     depth, opened = 0, []
@@ -254,7 +266,7 @@ def plan(raw: str, *, date: int | None, aliases: Aliases | None = None) -> Looku
 
     The query is NFKC-normalized first: full-width letters and digits, ligatures
     and other compatibility forms read as the plain ones. ``aliases`` are the
-    index's other names from the rules' glossary (see :mod:`.aliases`).
+    index's other names from the rules' glossary (see :mod:`..aliases`).
     """
     text = unicodedata.normalize("NFKC", raw).strip()
     if not text:
@@ -262,6 +274,7 @@ def plan(raw: str, *, date: int | None, aliases: Aliases | None = None) -> Looku
     number = lookup_number(text)
     if number is not None:
         return Lookup(number)
+    typed, text = text, _unquoted(text)
     advanced = _is_advanced(text)
     _check(text, advanced)
     if advanced:
@@ -270,19 +283,19 @@ def plan(raw: str, *, date: int | None, aliases: Aliases | None = None) -> Looku
         try:
             parsed = parser.parse(spelled)
         except Exception as exc:
-            raise QuerySyntaxError(f"cannot read the query {text!r}: {exc}") from None
+            raise QuerySyntaxError(f"cannot read the query {typed!r}: {exc}") from None
         if parsed is wq.NullQuery:
-            raise QuerySyntaxError(f"the query {text!r} has no words to search for")
+            raise QuerySyntaxError(f"the query {typed!r} has no words to search for")
         # field names are no words; a prefix or wildcard ("scr*", "sc?y") is a pattern,
         # typed so on purpose: neither is respelled
         bare = re.sub(r"\w+:|\S*[*?]\S*", " ", text)
         words = [w for w in words_of(bare) if w not in _OPERATORS_LOWER]
-        return TextQuery(_by_relevance(parsed), [], advanced=True, words=words, text=text)
+        return TextQuery(_by_relevance(parsed), [], advanced=True, words=words, text=typed)
     units, words = _units(text, date, aliases)
     clauses = [q for q in map(_unit_query, units) if q is not None]
     if not clauses:
-        raise QuerySyntaxError(f"the query {text!r} has no words to search for")
-    return TextQuery(wq.Or(clauses), units, advanced=False, words=words, text=text)
+        raise QuerySyntaxError(f"the query {typed!r} has no words to search for")
+    return TextQuery(wq.Or(clauses), units, advanced=False, words=words, text=typed)
 
 
 _SCHEMA = make_schema()

@@ -6,9 +6,9 @@ from typing import Any
 
 from whoosh import highlight
 
+from ..results import Snippet
+from ..schema import analyzer
 from .hits import SNIPPET_CHARS, plain_snippet
-from .results import Snippet
-from .schema import analyzer
 
 __all__ = ["SNIPPET_CHARS", "marked_snippet", "plain_snippet"]
 

@@ -40,8 +40,8 @@ from whoosh.writing import SegmentWriter
 from crdex.index.faults import fault_point
 from crdex.index.workers import WorkerPool, tick
 
-from .documents import IndexDoc
-from .schema import make_schema
+from ..documents import IndexDoc
+from ..schema import make_schema
 from .writing import share_postings
 
 __all__ = ["Piece", "plan_pieces", "write_parts", "writing_cost"]

@@ -23,13 +23,13 @@ was never one only the vectors found (both lists: 178, the words' only:
 ``bench/search.py`` gives the figures of each list alone and fused.
 
 A search of the latest edition takes its vectors from the sentence model
-instead (see :mod:`.sentences`), whose cosines deserve more weight: on the
+instead (see :mod:`..models.sentences`), whose cosines deserve more weight: on the
 development questions of that edition (249, after a second batch of 120
 was written), ``SENTENCE_WEIGHT`` 0.5 / 1 / 1.5 / 2 / 3 / 5 put the answer
 in the top 3 for 72.3 / 73.9 / 76.3 / 76.3 / 75.9 / 75.5% of them (MRR
 0.661 / 0.669 / 0.670 / 0.669 / 0.665 / 0.657); the static vectors' 0.2
 gives 70.0% over the whole set. With the sentence texts of
-:mod:`.sentence_rows` (the nearest heading only), 1 / 1.5 / 2 / 3 gave
+:mod:`..building.sentence_rows` (the nearest heading only), 1 / 1.5 / 2 / 3 gave
 75.5 / 76.7 / 77.1 / 77.5% (MRR 0.680 / 0.688 / 0.690 / 0.689): 1.5 is
 kept, the differences being a question or two.
 
@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .rank import BOOST_CEILING, Candidate, boost
+from .rank import Candidate, boost
 
 __all__ = ["SEMANTIC_WEIGHT", "SENTENCE_WEIGHT", "fuse"]
 
@@ -69,20 +69,16 @@ def fuse(
     fields_of: Callable[[int], dict[str, Any]],
     number_of: Callable[[dict[str, Any]], str],
     cosines_of: Callable[[list[int]], list[float]],
-    wanted: int,
-    rule_of: Callable[[Candidate], object],
     weight: float = SEMANTIC_WEIGHT,
 ) -> list[tuple[float, Candidate]]:
-    """Candidates with their fused scores, best first.
+    """Every candidate of both lists with its fused score, best first.
 
     ``lexical`` is in BM25F order; ``semantic`` holds (document number,
     cosine) nearest first. ``fields_of`` reads the stored fields of a
     document only the vectors found, ``number_of`` its number;
     ``cosines_of`` gives the cosines of the documents the words found.
-    Reading a document's fields is the slow part: a document only the
-    vectors found is read only if it could still be among the ``wanted``
-    best rules (``rule_of`` tells a candidate's rule: versions of one rule
-    count once).
+    Every candidate is scored, however many results are asked for: the
+    ranking, and the count of results, never depend on the limit.
     """
     top_bm25 = max((c.score for c in lexical), default=0.0) or 1.0
     top_cosine = max(semantic[0][1] if semantic else 0.0, 1e-9)
@@ -95,21 +91,12 @@ def fuse(
         relative = max(cosine[cand.docnum], 0.0) / top_cosine
         return (cand.score / top_bm25 + weight * relative) * boost(cand, stems)
 
-    scored = [(score(cand), cand) for cand in lexical]
     found = {c.docnum for c in lexical}
-    bar, rules = 0.0, set()
-    for value, cand in sorted(scored, key=lambda sc: -sc[0]):
-        rules.add(rule_of(cand))
-        if len(rules) == wanted:
-            bar = value
-            break
-    for docnum, cos in semantic:  # nearest first: the first too far ends the list
-        if docnum in found:
-            continue
-        if weight * max(cos, 0.0) / top_cosine * BOOST_CEILING <= bar:
-            break
-        fields = fields_of(docnum)
-        cand = Candidate(docnum, 0.0, fields, number_of(fields))
-        scored.append((score(cand), cand))
+    candidates = list(lexical)
+    for docnum, _cos in semantic:
+        if docnum not in found:
+            fields = fields_of(docnum)
+            candidates.append(Candidate(docnum, 0.0, fields, number_of(fields)))
+    scored = [(score(cand), cand) for cand in candidates]
     scored.sort(key=lambda sc: (-sc[0], sc[1].docnum))
     return scored

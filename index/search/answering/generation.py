@@ -4,7 +4,7 @@ It holds two Whoosh searchers: one over the ``latest`` part (the versions
 in force in the last edition: a search of the latest edition needs no
 filter and reads a fifth of the postings) and one over both parts read as
 one index (any other edition, filtered by the table of which documents are
-in force on which dates, or all editions). Its vectors (see :mod:`.vectors`)
+in force on which dates, or all editions). Its vectors (see :mod:`..vectors`)
 are rows in the same order: the latest part's documents, then the earlier
 part's. It also knows the editions the index was built from, to name them,
 and holds the spelling dictionary.
@@ -27,19 +27,19 @@ from whoosh.searching import Searcher
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo, Graph
 
-from .aliases import ALIASES_FILE, from_json
-from .embedding import query_embedder
-from .errors import IndexDamaged
-from .hits import EditionNames, find_indexed
-from .layout import WORDS_FILE, Cover, cover_file, index_name
-from .meta import PARTS, incompatibility
-from .sentence_rows import read_sentences
-from .sentences import SentenceModel, query_sentence_model, sentence_model_id
+from ..aliases import ALIASES_FILE, from_json
+from ..building.sentence_rows import read_sentences
+from ..errors import IndexDamaged
+from ..layout import WORDS_FILE, Cover, cover_file, index_name
+from ..meta import PARTS, incompatibility
+from ..models.embedding import query_embedder
+from ..models.sentences import SentenceModel, query_sentence_model, sentence_model_id
+from ..models.tokens import read_tokens
+from ..store import IndexStore
+from ..vectors import VectorTable, read_vectors, read_weights
+from ..whoosh_ext.weighting import WEIGHTING
+from .hits import EditionNames, find_indexed, in_force
 from .spelling import Speller
-from .store import IndexStore
-from .tokens import read_tokens
-from .vectors import VectorTable, read_vectors, read_weights
-from .weighting import WEIGHTING
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,10 +47,6 @@ if TYPE_CHECKING:
 __all__ = ["Generation"]
 
 T = TypeVar("T")
-
-
-def _in_force(ranges: list[list[int]] | None, date: int) -> bool:
-    return bool(ranges) and any(s <= date < u for s, u in ranges)
 
 
 def _damaged(path: Path, exc: Exception) -> IndexDamaged:
@@ -75,7 +71,7 @@ class Generation:
     ) -> None:
         self.path = path
         self.meta = meta
-        # the latest part's sentence vectors (see :mod:`.sentence_rows`), read when
+        # the latest part's sentence vectors (see :mod:`..building.sentence_rows`), read when
         # a search of the latest edition first needs them
         self._sentences = sentences
         self.speller = Speller(words)
@@ -282,7 +278,7 @@ class Generation:
     def _docs_in_force(self, date: int) -> set[int]:
         docs = self._in_force_cache.get(date)
         if docs is None:
-            docs = {d for d, ranges in enumerate(self._cover()) if _in_force(ranges, date)}
+            docs = {d for d, ranges in enumerate(self._cover()) if in_force(ranges, date)}
             self._in_force_cache[date] = docs
         return docs
 

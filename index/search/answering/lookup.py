@@ -4,7 +4,7 @@
 the latest edition has them: nothing to rank, no words to match. The
 identity graph's lookup tables (:class:`~crdex.index.library.tables.TableGraph`)
 say which rules held a number under it in that edition, their versions
-(:mod:`.versions`) are what the index's documents hold, and the answer is
+(:mod:`..versions`) are what the index's documents hold, and the answer is
 made of them by the engine's own code (:mod:`.hits`): the same answer,
 without opening the index (Whoosh, its vectors), which is most of the time
 a search takes.
@@ -26,10 +26,10 @@ from crdex.index.library.library import Library
 from crdex.index.library.tables import TableGraph
 from crdex.index.lineage.editions import Deferred
 
-from .errors import SearchError
+from ..errors import SearchError
+from ..results import SearchResult
+from ..versions import VersionContext, collect_rulings, date_int, spans_of, version_of
 from .hits import EditionNames, fill_lookup, find_indexed, outside_chain, scope_of
-from .results import SearchResult
-from .versions import VersionContext, collect_rulings, date_int, spans_of, version_of
 
 __all__ = ["lookup"]
 

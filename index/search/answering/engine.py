@@ -14,24 +14,30 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from whoosh import query as wq
+from whoosh.collectors import FilterCollector
+from whoosh.searching import Results, Searcher
 
 from crdex.index.asked import lookup_number
 from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
 
+from ..errors import IndexDamaged, SearchError
+from ..results import SOURCES, Hit, SearchResult, Snippet
+from ..store import IndexStore
+from ..vectors import cosines
+from ..versions import date_int
+from ..whoosh_ext.bounds import DeadlineCollector, TimeLimit
+from .budget import Deadline, bound, too_long
 from .common_terms import without_common
-from .errors import IndexDamaged, SearchError
 from .fusion import SEMANTIC_WEIGHT, SENTENCE_WEIGHT, fuse
 from .generation import Generation
+from .glossary_hits import stand_for_rules
 from .hits import fill_lookup, group_hits, make_hit, number_at, scope_of
 from .query import MAX_QUERY, Lookup, TextQuery, plan
 from .rank import Candidate, rerank
-from .results import SOURCES, Hit, SearchResult, Snippet
+from .referents import Referents
 from .snippets import marked_snippet
-from .store import IndexStore
-from .vectors import cosines
-from .versions import date_int
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,9 +46,10 @@ if TYPE_CHECKING:
 
 __all__ = ["METHODS", "SearchIndex"]
 
-# candidates fetched for reranking, per result asked for (and at least)
-_POOL_FACTOR = 5
-_POOL_MIN = 60
+# candidates taken from each list (the words', the vectors') and ranked, whatever
+# the limit: the development questions' answers are all within the first 60
+POOL = 60
+POOL_ALL_EDITIONS = 4 * POOL
 # how a text search finds candidates: both ways fused (the default), or
 # one alone (for measuring what each contributes)
 METHODS = ("hybrid", "bm25", "vectors")
@@ -169,10 +176,13 @@ class SearchIndex:
             raise SearchError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
         if source not in SOURCES:
             raise SearchError(f"--source must be one of {', '.join(SOURCES)}, not {source!r}")
+        long = too_long(query)
+        if long is not None:
+            raise long
         self.refresh()
         if source == "summary":
             return self._summary_only(query, edition, as_of, all_editions, limit)
-        result = self._rules(query, edition, as_of, all_editions, limit, method)
+        result = self._rules(query, edition, as_of, all_editions, limit, method, Deadline())
         if source == "all":
             result.source = source
             result.summary_total, result.summary = self.summaries().search(query, limit)
@@ -205,6 +215,7 @@ class SearchIndex:
         all_editions: bool,
         limit: int,
         method: str,
+        deadline: Deadline,
     ) -> SearchResult:
         try:
             ref, asked = self._where(edition, as_of, all_editions)
@@ -220,9 +231,15 @@ class SearchIndex:
         )
         if isinstance(planned, Lookup):
             self._lookup(planned, date, limit, result)
-        else:
-            self._text(planned, date, limit, result, method)
-            result.suggestion = self._gen.speller.suggest(planned.text, planned.words)
+            return result
+        self._text(planned, date, limit, result, method, deadline)
+        result.suggestion = self._gen.speller.suggest(planned.text, planned.words)
+        if result.suggestion and not result.hits and not result.groups:
+            # nothing found as typed: the respelled query is searched instead, and said so
+            respelled = plan(result.suggestion, date=date, aliases=self._gen.aliases)
+            if isinstance(respelled, TextQuery):
+                self._text(respelled, date, limit, result, method, deadline)
+                result.corrected = result.suggestion
         return result
 
     def _lookup(self, planned: Lookup, date: int | None, limit: int, result: SearchResult) -> None:
@@ -233,10 +250,15 @@ class SearchIndex:
         )
 
     def _text(
-        self, planned: TextQuery, date: int | None, limit: int, result: SearchResult, method: str
+        self,
+        planned: TextQuery,
+        date: int | None,
+        limit: int,
+        result: SearchResult,
+        method: str,
+        deadline: Deadline,
     ) -> None:
         searcher, docs = self._gen.scope(date)
-        pool = max(_POOL_MIN, limit * _POOL_FACTOR) * (1 if date is not None else 4)
         terms = frozenset(
             t.decode() if isinstance(t, bytes) else t
             for f, t in planned.query.iter_all_terms()
@@ -246,61 +268,19 @@ class SearchIndex:
         def number_of(fields: dict[str, Any]) -> str:
             return number_at(fields["spans"], date) if date is not None else ""
 
-        lexical: list[Candidate] = []
-        matched = 0
-        if method != "vectors" or planned.advanced:
-            # Whoosh's block-skipping pays off on long posting lists; these are short
-            asked = planned.query if planned.advanced else without_common(planned.query, searcher)
-            found = searcher.search(asked, filter=docs, limit=pool, optimize=False)
-            matched = len(found)
-            for hit in found:
-                fields = hit.fields()
-                lexical.append(Candidate(hit.docnum, hit.score, fields, number_of(fields)))
-        stems = planned.stems()
-        # no word of the query (nor another form of it) is in the rules asked
-        # about: the nearest vectors would be guesses, the spelling suggestion helps
-        if method == "bm25" or planned.advanced or (method == "hybrid" and not lexical):
-            ranked = rerank(lexical, stems)
-        else:
-            # the query as typed: measured better than its units, or than it with
-            # their other forms added
-            sentences = self._gen.sentence_scope(date)
-            if sentences is not None:  # the latest edition, read by the sentence model
-                matrix, model = sentences
-                query = model.encode([planned.text])[0]
-                rows, weight = None, SENTENCE_WEIGHT
-
-                def cosines_of(docnums: list[int]) -> list[float]:
-                    return cosines(matrix[docnums], query).tolist()
-            else:
-                vectors = self._gen.vectors
-                query = vectors.query(planned.text)
-                matrix, rows = self._gen.vector_scope(date)
-                weight = SEMANTIC_WEIGHT
-
-                def cosines_of(docnums: list[int]) -> list[float]:
-                    return cosines(vectors.rows(docnums), query).tolist()
-
-            nearest = _nearest(query, matrix, rows, pool)
-            ranked = fuse(
-                lexical,
-                nearest,
-                stems,
-                searcher.stored_fields,
-                number_of,
-                cosines_of,
-                limit,
-                # all editions: the versions of a rule are shown as one
-                (lambda c: c.docnum) if date is not None else (lambda c: c.fields["identity"]),
-                weight,
-            )
-            found_docs = {c.docnum for c in lexical}
-            matched += sum(1 for d, _s in nearest if d not in found_docs)
+        ranked = self._ranked(planned, date, method, searcher, docs, number_of, deadline)
+        ranked = stand_for_rules(
+            ranked,
+            Referents(searcher, docs, date),
+            # all editions: the versions of a rule are shown as one
+            (lambda c: c.number) if date is not None else (lambda c: c.fields["identity"]),
+            headings=date is not None,
+        )
         if date is not None:
-            result.total = matched
-            chosen = ranked[:limit]
+            result.total = len(ranked)
             result.hits = [
-                self._hit(c.fields, c.number, s, marked_snippet(c.fields, terms)) for s, c in chosen
+                self._hit(c, c.number, s, marked_snippet(c.fields, terms))
+                for s, c in ranked[:limit]
             ]
             return
         # rules in order of their best version; snippets only for the rules shown
@@ -309,9 +289,7 @@ class SearchIndex:
             best.setdefault(cand.fields["identity"], []).append((score, cand))
         result.total = len(best)
         hits = [
-            self._hit(
-                c.fields, c.fields["spans"]["numbers"][-1][1], s, marked_snippet(c.fields, terms)
-            )
+            self._hit(c, c.fields["spans"]["numbers"][-1][1], s, marked_snippet(c.fields, terms))
             for versions in list(best.values())[:limit]
             for s, c in versions
         ]
@@ -319,10 +297,72 @@ class SearchIndex:
         groups.sort(key=lambda g: -g.score)
         result.groups = groups
 
+    def _ranked(
+        self,
+        planned: TextQuery,
+        date: int | None,
+        method: str,
+        searcher: Searcher,
+        docs: set[int] | None,
+        number_of: Callable[[dict[str, Any]], str],
+        deadline: Deadline,
+    ) -> list[tuple[float, Candidate]]:
+        """Every candidate of the pool, scored, best first: the same whatever the limit."""
+        pool = POOL if date is not None else POOL_ALL_EDITIONS
+        lexical: list[Candidate] = []
+        if method != "vectors" or planned.advanced:
+            asked = planned.query if planned.advanced else without_common(planned.query, searcher)
+            for hit in _collected(searcher, asked, docs, pool, deadline):
+                fields = hit.fields()
+                lexical.append(Candidate(hit.docnum, hit.score, fields, number_of(fields)))
+            deadline.check()
+        stems = planned.stems()
+        # no word of the query (nor another form of it) is in the rules asked
+        # about: the nearest vectors would be guesses, the spelling suggestion helps
+        if method == "bm25" or planned.advanced or (method == "hybrid" and not lexical):
+            return rerank(lexical, stems)
+        # the query as typed: measured better than its units, or than it with
+        # their other forms added
+        sentences = self._gen.sentence_scope(date)
+        if sentences is not None:  # the latest edition, read by the sentence model
+            matrix, model = sentences
+            query = model.encode([planned.text])[0]
+            rows, weight = None, SENTENCE_WEIGHT
+
+            def cosines_of(docnums: list[int]) -> list[float]:
+                return cosines(matrix[docnums], query).tolist()
+        else:
+            vectors = self._gen.vectors
+            query = vectors.query(planned.text)
+            matrix, rows = self._gen.vector_scope(date)
+            weight = SEMANTIC_WEIGHT
+
+            def cosines_of(docnums: list[int]) -> list[float]:
+                return cosines(vectors.rows(docnums), query).tolist()
+
+        nearest = _nearest(query, matrix, rows, pool)
+        return fuse(lexical, nearest, stems, searcher.stored_fields, number_of, cosines_of, weight)
+
     # -- building results ------------------------------------------------------------
 
-    def _hit(self, fields: dict[str, Any], number: str, score: float, snippet: Snippet) -> Hit:
-        return make_hit(fields, number, score, snippet, self._gen.names)
+    def _hit(self, cand: Candidate, number: str, score: float, snippet: Snippet) -> Hit:
+        return make_hit(cand.fields, number, score, snippet, self._gen.names, cand.glossary)
+
+
+def _collected(
+    searcher: Searcher, query: wq.Query, docs: set[int] | None, pool: int, deadline: Deadline
+) -> Results:
+    """The first ``pool`` documents ``query`` finds, within the search's bounds (see :mod:`.budget`)."""
+    bound(query, searcher.reader())
+    # Whoosh's block-skipping pays off on long posting lists; these are short
+    collector = DeadlineCollector(searcher.collector(limit=pool, optimize=False), deadline.expired)
+    if docs is not None:  # outermost, as Whoosh places it: it sees the documents first
+        collector = FilterCollector(collector, docs)
+    try:
+        searcher.search_with_collector(query, collector)
+    except TimeLimit:
+        raise deadline.passed() from None
+    return collector.results()
 
 
 def _nearest(

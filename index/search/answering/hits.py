@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from crdex.parser.numbers import RuleNumber, ancestry
 
-from .errors import SearchError
-from .results import Group, Hit, SearchResult, Snippet
-from .versions import date_int
+from ..errors import SearchError
+from ..results import Group, Hit, SearchResult, Snippet
+from ..versions import date_int
 
 if TYPE_CHECKING:
     from crdex.index.library import Library
@@ -33,6 +33,7 @@ __all__ = [
     "fill_lookup",
     "find_indexed",
     "group_hits",
+    "in_force",
     "make_hit",
     "number_at",
     "order",
@@ -50,6 +51,11 @@ def plain_snippet(fields: dict[str, Any]) -> Snippet:
     if len(text) > SNIPPET_CHARS:
         text = text[: SNIPPET_CHARS - 1].rsplit(" ", 1)[0] + " …"
     return Snippet(text)
+
+
+def in_force(ranges: list[list[int]] | None, date: int) -> bool:
+    """Whether a version with these (start, until) date ranges is in force on ``date``."""
+    return bool(ranges) and any(s <= date < u for s, u in ranges)
 
 
 def number_at(spans: dict[str, Any], date: int) -> str:
@@ -87,8 +93,14 @@ class EditionNames:
 
 
 def make_hit(
-    fields: dict[str, Any], number: str, score: float, snippet: Snippet, names: EditionNames
+    fields: dict[str, Any],
+    number: str,
+    score: float,
+    snippet: Snippet,
+    names: EditionNames,
+    glossary: dict[str, Any] | None = None,
 ) -> Hit:
+    """A version as a hit; ``glossary``: the fields of a glossary entry standing for it."""
     spans = fields["spans"]
     heading = (fields.get("heading") or "").split("\n", 1)[0]
     return Hit(
@@ -105,6 +117,8 @@ def make_hit(
         identity=fields["identity"],
         editions=names.edition_ids(spans["ranges"]),
         numbers=[(names.ids_by_date.get(d, str(d)), n) for d, n in spans["numbers"]],
+        term=glossary.get("title", "") if glossary else "",
+        definition=glossary.get("text", "") if glossary else "",
     )
 
 

@@ -340,6 +340,12 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("top card of + library",),
         "https://slang.net/meaning/topdeck",
     ),
+    # "Taplands is the nickname for lands that ... enter the battlefield tapped"
+    PlayerTerm(
+        ("tapland", "taplands", "tap land", "tap lands"),
+        ("enters the battlefield tapped", "enters tapped", "comes into play tapped"),
+        MTG_WIKI + "Tapland",
+    ),
     # "to Tuck a card, you take that card and put it back into that player's library"
     PlayerTerm(
         ("tuck", "tucks", "tucked", "tucking"),

@@ -19,9 +19,9 @@ from whoosh.writing import SegmentWriter
 
 from crdex.index.faults import fault_point
 
-from .documents import IndexDoc
-from .layout import Cover, index_name
-from .schema import make_schema
+from ..documents import IndexDoc
+from ..layout import Cover, index_name
+from ..schema import make_schema
 
 __all__ = [
     "STEP",

@@ -31,13 +31,14 @@ from crdex.index.library import Library
 from crdex.index.library.documents import DocumentInfo
 from crdex.parser.tree import Citation, Edition, Rule
 
-from .documents import weighted
-from .memory import MemoryStorage
+from ..documents import weighted
+from ..results import SOURCES, Snippet, SummaryHit
+from ..schema import BODY_WEIGHTS, analyzer
+from ..whoosh_ext.memory import MemoryStorage
+from ..whoosh_ext.weighting import WEIGHTING
+from .budget import bound
 from .query import TextQuery, plan
-from .results import SOURCES, Snippet, SummaryHit
-from .schema import BODY_WEIGHTS, analyzer
 from .snippets import marked_snippet, plain_snippet
-from .weighting import WEIGHTING
 
 __all__ = ["SOURCES", "SUMMARY_KIND", "SummaryIndex", "summary_items"]
 
@@ -172,6 +173,7 @@ class SummaryIndex:
             if f in ("body", "title")
         )
         with self._ix.searcher(weighting=WEIGHTING) as searcher:
+            bound(planned.query, searcher.reader())
             found = searcher.search(planned.query, limit=limit)
             hits = [
                 self._hit(hit.fields(), hit.score, marked_snippet(hit.fields(), terms))

@@ -11,10 +11,10 @@ graph. When the live index has this crdex's format, only documents whose
 content changed are deleted and added, in a copy of the live generation;
 otherwise (no index yet, another format, unreadable files) the index is
 written anew. Either way the result is published as a new generation (see
-:mod:`.store`), so a build killed halfway changes nothing readers see.
+:mod:`..store`), so a build killed halfway changes nothing readers see.
 
 Beside the Whoosh files each generation holds a dense vector per document
-(see :mod:`.vectors`), and a sentence vector per document of the latest
+(see :mod:`..vectors`), and a sentence vector per document of the latest
 part when a sentence model is installed (see :mod:`.sentence_rows`); an
 update embeds only the texts the generation it starts from has not embedded.
 """
@@ -36,18 +36,16 @@ from crdex.index.lineage.graph import Graph
 from crdex.index.packed import dumps
 from crdex.index.workers import default_workers, release_freed_memory
 
-from .aliases import ALIASES_FILE, of_documents
-from .documents import IndexDoc, collect_rulings, documents_from, vocabulary
-from .embedding import embedder
-from .errors import IndexDamaged
-from .layout import WORDS_FILE, Cover, cover_file, index_name
-from .meta import PARTS, describe, incompatibility, part_of, sentences_changed
-from .segments import MIN_PARALLEL, write_parts
-from .sentence_rows import embed_sentences, known_sentences, write_sentences
-from .sentences import sentence_model
-from .store import IndexStore
-from .tokens import read_tokens, write_tokens
-from .vectors import (
+from ..aliases import ALIASES_FILE, of_documents
+from ..documents import IndexDoc, collect_rulings, documents_from, vocabulary
+from ..errors import IndexDamaged
+from ..layout import WORDS_FILE, Cover, cover_file, index_name
+from ..meta import PARTS, describe, incompatibility, part_of, sentences_changed
+from ..models.embedding import embedder
+from ..models.sentences import sentence_model
+from ..models.tokens import read_tokens, write_tokens
+from ..store import IndexStore
+from ..vectors import (
     known_vectors,
     read_weights,
     token_weights,
@@ -56,6 +54,8 @@ from .vectors import (
     write_part,
     write_weights,
 )
+from .segments import MIN_PARALLEL, write_parts
+from .sentence_rows import embed_sentences, known_sentences, write_sentences
 from .writing import WRITER_MB, Counter, Progress, cover_table, numbered, write_documents
 
 if TYPE_CHECKING:

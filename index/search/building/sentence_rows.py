@@ -1,13 +1,13 @@
 """The sentence vectors of an index generation: the latest part's documents only.
 
-A sentence model (see :mod:`.sentences`) reads every token of a text
+A sentence model (see :mod:`..models.sentences`) reads every token of a text
 through six layers: 16 seconds for the 4 000 versions in force in the
-latest edition on two cores (:mod:`.sentence_workers`), and about two
+latest edition on two cores (:mod:`..models.sentence_workers`), and about two
 minutes in one process for all 18 500 versions of the corpus (which
 raised the development questions of earlier editions by one question in
 the top 3, 79.7 to 81.2%, MRR 0.678 to 0.694). So only the latest part
 gets them, which is what most searches ask about; a search of an earlier
-edition, or of all editions, uses the static vectors (:mod:`.vectors`),
+edition, or of all editions, uses the static vectors (:mod:`..vectors`),
 which every document has.
 
 A version's sentence text is its title, the heading right above it, the
@@ -33,11 +33,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .documents import IndexDoc
-from .meta import PARTS
-from .sentence_workers import encode_in_workers, workers_help
-from .sentences import SentenceModel
-from .vectors import rows_for
+from ..documents import IndexDoc
+from ..meta import PARTS
+from ..models.sentence_workers import encode_in_workers, workers_help
+from ..models.sentences import SentenceModel
+from ..vectors import rows_for
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,7 +72,7 @@ def embed_sentences(
     """(rows, digests) of ``docs`` by number, embedding only texts ``known`` lacks (added to it).
 
     ``progress`` is told (texts encoded, texts to encode) as the model reads them;
-    many texts are read by up to ``workers`` processes (see :mod:`.sentence_workers`).
+    many texts are read by up to ``workers`` processes (see :mod:`..models.sentence_workers`).
     """
 
     def encode(texts: list[str]) -> np.ndarray:

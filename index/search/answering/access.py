@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING
 from crdex.index.library import Library
 from crdex.index.questions import bundled_library
 
+from ..errors import IndexDamaged, NoSearchIndex
+from ..store import IndexStore
 from .engine import SearchIndex
-from .errors import IndexDamaged, NoSearchIndex
 from .generation import Generation
-from .store import IndexStore
 
 if TYPE_CHECKING:
-    from .indexer import Notice, Progress
+    from ..building.indexer import Notice, Progress
     from .summaries import SummaryIndex
 
 __all__ = ["bundled_index", "memory_search", "open_search"]
@@ -43,7 +43,7 @@ def memory_search(library: Library) -> SearchIndex:
     """A library's rules indexed in memory (nothing is written)."""
     # the writing code and the summaries' indexing are imported only when
     # they are needed: a search of a stored index needs neither
-    from .memory_index import memory_index
+    from ..building.memory_index import memory_index
     from .summaries import SummaryIndex
 
     if not library.chain():

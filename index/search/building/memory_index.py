@@ -2,8 +2,8 @@
 
 A search of the documents that ship with crdex needs no library on disk:
 the same parts, tables and vectors :func:`.indexer.update_index` writes
-are built here in memory and handed to a :class:`.engine.SearchIndex`
-(see :func:`.access.memory_search`). Nothing is published, so none of the
+are built here in memory and handed to a :class:`..answering.engine.SearchIndex`
+(see :func:`..answering.access.memory_search`). Nothing is published, so none of the
 generation and lock machinery is involved.
 """
 
@@ -17,15 +17,15 @@ from whoosh.index import Index
 
 from crdex.index.library import Library
 
-from .aliases import of_documents
-from .documents import collect_rulings, documents_from, vocabulary
-from .embedding import embedder
-from .layout import Cover
-from .memory import MemoryStorage
-from .meta import PARTS, describe, part_of
+from ..aliases import of_documents
+from ..documents import collect_rulings, documents_from, vocabulary
+from ..layout import Cover
+from ..meta import PARTS, describe, part_of
+from ..models.embedding import embedder
+from ..models.sentences import sentence_model
+from ..vectors import VectorTable, token_weights, vector_text, vectors_for
+from ..whoosh_ext.memory import MemoryStorage
 from .sentence_rows import embed_sentences
-from .sentences import sentence_model
-from .vectors import VectorTable, token_weights, vector_text, vectors_for
 from .writing import Counter, cover_table, numbered, write_documents
 
 if TYPE_CHECKING:

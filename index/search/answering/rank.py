@@ -22,16 +22,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .schema import analyzer
+from ..schema import analyzer
 
-__all__ = ["BOOST_CEILING", "Candidate", "boost", "rerank"]
+__all__ = ["Candidate", "boost", "rerank"]
 
 _ANALYZER = analyzer()
 COVERAGE_FLOOR = 0.3
 HEADING_WEIGHT = 0.35
 PRIORS = {"definition": 1.15, "heading": 0.8, "glossary": 0.75}
-# the most :func:`boost` can give: full coverage, all in the headings, the best kind
-BOOST_CEILING = max(PRIORS.values()) * (1 + HEADING_WEIGHT)
 
 
 @dataclass(slots=True)
@@ -40,6 +38,8 @@ class Candidate:
     score: float
     fields: dict[str, Any]
     number: str = ""
+    # the fields of a glossary entry standing for this rule (see :mod:`.glossary_hits`)
+    glossary: dict[str, Any] | None = None
 
 
 @lru_cache(maxsize=65536)

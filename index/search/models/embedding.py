@@ -3,7 +3,7 @@
 The model is WordLlama's ``l2_supercat`` at 256 dimensions: one vector per
 token of a Llama-2 tokenizer, and a text's vector is the average of its
 tokens' vectors (what :meth:`wordllama.WordLlamaInference.embed` computes),
-here weighted by how rare each token is in the rules (see :mod:`.vectors`)
+here weighted by how rare each token is in the rules (see :mod:`..vectors`)
 and scaled to unit length, so that a dot product is the cosine.
 
 Nothing is downloaded, ever. The ``wordllama`` wheel carries the weights
@@ -28,8 +28,8 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import SearchError
 from . import installed
-from .errors import SearchError
 
 if TYPE_CHECKING:  # numpy is imported when vectors are first needed
     import numpy as np

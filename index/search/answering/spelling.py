@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .terms import QUERY_STOP_WORDS
+from ..terms import QUERY_STOP_WORDS
 
 __all__ = ["Speller"]
 

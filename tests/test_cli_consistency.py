@@ -112,7 +112,7 @@ def test_long_input_is_echoed_cut(web_home: Path) -> None:
     searched = crdex(web_home, "search", "scry " * 20_000)
     assert searched.returncode == 1
     assert searched.stderr.splitlines()[-1] == (
-        "Error: a query has at most 500 characters; this one has 100,000"
+        "Error: the query is 100000 characters long; a search takes at most 1000"
     )
     assert searched.stdout == ""
 

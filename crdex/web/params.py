@@ -13,7 +13,7 @@ import re
 
 from crdex.index.lineage.classify import MEANING, REFERENCES, TYPOGRAPHY
 from crdex.index.lineage.diff import KINDS
-from crdex.index.search.query import MAX_QUERY
+from crdex.index.search.answering.budget import MAX_CHARS
 
 from .errors import BadValue
 
@@ -100,8 +100,8 @@ def identity_id(value: str) -> str:
 
 def search_query(value: str) -> str:
     value = value.strip()
-    if len(value) > MAX_QUERY or _CONTROL.search(value.replace("\t", " ")):
-        raise BadValue("query", value, f"a search of at most {MAX_QUERY} printable characters")
+    if len(value) > MAX_CHARS or _CONTROL.search(value.replace("\t", " ")):
+        raise BadValue("query", value, f"a search of at most {MAX_CHARS} printable characters")
     return value
 
 

@@ -34,7 +34,7 @@ from .fusion import SEMANTIC_WEIGHT, SENTENCE_WEIGHT, fuse
 from .generation import Generation
 from .glossary_hits import stand_for_rules
 from .hits import fill_lookup, group_hits, make_hit, number_at, scope_of
-from .query import MAX_QUERY, Lookup, TextQuery, plan
+from .query import Lookup, TextQuery, plan
 from .rank import Candidate, rerank
 from .referents import Referents
 from .snippets import marked_snippet
@@ -168,10 +168,6 @@ class SearchIndex:
         """
         if limit < 1:
             raise SearchError("limit must be at least 1")
-        if len(query) > MAX_QUERY:
-            raise SearchError(
-                f"a query has at most {MAX_QUERY} characters; this one has {len(query):,}"
-            )
         if method not in METHODS:
             raise SearchError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
         if source not in SOURCES:

@@ -33,11 +33,7 @@ from ..errors import QuerySyntaxError
 from ..schema import analyzer, make_schema
 from ..terms import AND, LONGEST, QUERY_STOP_WORDS, Aliases, alternatives, words_of
 
-__all__ = ["MAX_QUERY", "Lookup", "TextQuery", "Unit", "plan"]
-
-# the longest query read: a question or a pasted sentence or two; longer input would
-# hold a search for seconds (every word expanded, embedded and scored) and is refused
-MAX_QUERY = 500
+__all__ = ["Lookup", "TextQuery", "Unit", "plan"]
 
 _OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"}
 # field names a query may use: "text" is every part of a rule, as searched by default

@@ -60,15 +60,19 @@ def test_build_reports_and_skips(home: Path, capsys: pytest.CaptureFixture[str])
     assert err == ""
 
 
-def test_build_warns_about_files_that_are_not_rules(
+def test_a_build_of_nothing_but_files_that_are_not_rules_fails(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run(
         capsys, "build", str(CORPUS / "MANIFEST.tsv"), "--home", str(tmp_path), "--json"
     )
-    assert code == 0
-    assert json.loads(out)["skipped"][0]["path"] == str(CORPUS / "MANIFEST.tsv")
-    assert err.startswith(f"warning: skipped {CORPUS / 'MANIFEST.tsv'}: ")
+    assert code == 1
+    assert out == ""
+    manifest = CORPUS / "MANIFEST.tsv"
+    assert err.startswith(
+        "Error: nothing was added to the library: the file given is not a rules document "
+        f"that could be read:\n  {manifest}: {manifest}:168:497: the document ends too early;"
+    )
 
 
 def test_history_json(home: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -222,5 +222,7 @@ def test_the_home_page_has_a_line_per_edition_in_plain_words(client: TestClient)
     assert len(rows) == 6
     assert page.count("Magic: The Gathering Comprehensive Rules") == 1  # in the caption only
     cells = re.findall(r'<td class="documents">([^<]*)</td>', page)
-    assert cells == ["official text"] * 6
+    # cr-2009-05-01.txt lost dashes and quotes to '?' ("Tokens aren't considered cards?even a
+    # card that represents a …"): its copy is said to be damaged; the others are clean
+    assert cells == ["official text"] * 3 + ["official text (damaged)"] + ["official text"] * 2
     assert "complete text" not in page

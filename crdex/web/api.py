@@ -427,7 +427,7 @@ async def identify(request: Request) -> Response:
     return await _identified(request=request, asked=asked)
 
 
-@on_reader
+@in_lane("heavy")
 def _identified(request: Request, asked: IdentifyRequest) -> Response:
     placement = site_of(request).reader.identify(
         text=asked.text, name=asked.name or "-", format=asked.format

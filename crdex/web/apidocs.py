@@ -20,7 +20,7 @@ from starlette.responses import Response
 
 from .headers import page, redirect
 
-__all__ = ["EXAMPLES", "markdown", "router"]
+__all__ = ["EXAMPLES", "POSTED", "markdown", "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -38,6 +38,13 @@ EXAMPLES = {
     "/api/search": "/api/search?q=scry+zero",
     "/api/identities/{identity}": "/api/identities/2004-06-01/502.36",
     "/api/check": "/api/check",
+    "/api/identify": "/api/identify",
+}
+
+# the JSON body of each POST endpoint's example
+POSTED = {
+    "/api/check": '{"text": "See rule 502.36.", "as_of": "2005-02-01"}',
+    "/api/identify": '{"text": "701.22a To scry N, look at the top N cards of your library."}',
 }
 
 

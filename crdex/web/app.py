@@ -94,6 +94,7 @@ def _environment(static: dict[str, tuple[bytes, str, str]]) -> Environment:
         term_anchor=term_anchor,
         markdown=apidocs.markdown,
         examples=apidocs.EXAMPLES,
+        posted=apidocs.POSTED,
         static_url=lambda name: f"/static/{name}?v={static[name][2]}",
     )
     return env

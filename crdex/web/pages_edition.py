@@ -8,7 +8,7 @@ canonical URL, whose page is cached (see :mod:`.headers`).
 
 from __future__ import annotations
 
-import asyncio
+import functools
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator
 from typing import Any
@@ -23,6 +23,7 @@ from crdex.parser.tree import GlossaryEntry
 
 from . import whole
 from .headers import cache_for, page, redirect
+from .lanes import Lane
 from .links import Linker, diff_url, edition_url, letter_url, rule_url, term_url
 from .params import glossary_letter_value, term_name
 from .site import Site, in_lane, on_reader, plain_documents, site_of
@@ -204,7 +205,8 @@ def whole_page(request: Request, edition: str) -> Response:
         body=Markup(_BODY),
     )
     head, tail = html.split(_BODY, 1)
-    body = _parts(site, head, pieces, site.linker(eid, local=True), tail)
+    lane = request.app.state.lanes["pages"]
+    body = _parts(lane, head, pieces, site.linker(eid, local=True), tail)
     return cache_for(StreamingResponse(body, media_type="text/html; charset=utf-8"), "edition")
 
 
@@ -212,13 +214,12 @@ _BODY = "<!--the parts of the whole edition-->"
 
 
 async def _parts(
-    site: Site, head: str, pieces: list[whole.Part], linker: Linker, tail: str
+    lane: Lane, head: str, pieces: list[whole.Part], linker: Linker, tail: str
 ) -> AsyncIterator[str]:
-    """The page's head, each part written on the reader's thread as it is sent, its tail."""
+    """The page's head, each part written in the pages lane as it is sent, its tail."""
     yield head
-    loop = asyncio.get_running_loop()
     for part in pieces:
-        yield await loop.run_in_executor(site.executor, whole.render_part, part, linker)
+        yield await lane.run(functools.partial(whole.render_part, part, linker))
     yield tail
 
 

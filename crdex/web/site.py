@@ -78,7 +78,7 @@ def plain_documents(docs: list[dict[str, Any]]) -> str:
     its format alone, a partial one says what it lacks or holds.
     """
     ordered = sorted(docs, key=lambda d: not d.get("in_chain"))
-    out: list[str] = []
+    first: str | None = None
     said: list[str] = []
     for doc in ordered:
         phrase = _NAMES.get(doc["format"], doc["format"])
@@ -89,8 +89,8 @@ def plain_documents(docs: list[dict[str, Any]]) -> str:
             phrase += " cut short"
         elif part in ("excerpt", "rulings") and doc.get("coverage"):
             phrase += f" ({doc['coverage']})"
-        name = "a second copy" if out and phrase == out[0] else phrase
-        out.append(phrase)
+        name = "a second copy" if phrase == first else phrase
+        first = phrase if first is None else first
         said.append(f"{name} (damaged)" if doc.get("damage_said") else name)
     return ", ".join(said)
 

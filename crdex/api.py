@@ -24,12 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from crdex.errors import CrdexError
 from crdex.home import explicit_home, resolve_home
+from crdex.index.answers.questions import Lineage, open_lineage
 from crdex.index.library.library import Library
-from crdex.index.questions import Lineage, open_lineage
 
 if TYPE_CHECKING:
     # what the answers are made of, imported by the code that makes them: a command
     # reading one rule loads neither the diff, nor Whoosh, nor the parser
+    from crdex.index.answers.show import GlossaryView, RuleView
+    from crdex.index.answers.verify import VerifyReport
     from crdex.index.library.build import BuildReport
     from crdex.index.library.view import LibraryView
     from crdex.index.lineage.diff import EditionDiff
@@ -37,8 +39,6 @@ if TYPE_CHECKING:
     from crdex.index.lineage.resolve import Resolution
     from crdex.index.placement import Placement
     from crdex.index.search.results import SearchResult
-    from crdex.index.show import GlossaryView, RuleView
-    from crdex.index.verify import VerifyReport
     from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 __all__ = [
@@ -176,13 +176,13 @@ class Reader:
 
     def show(self, name: str, edition: str | None = None) -> RuleView | GlossaryView:
         """A rule with its subrules, examples, rulings and references, or a glossary entry."""
-        from crdex.index.show import show
+        from crdex.index.answers.show import show
 
         return show(self.lineage, _text(name), edition)
 
     def topic_rulings(self, topic: dict[str, Any]) -> list[dict[str, Any]]:
         """The rulings and notes under one rulings summary topic of ``show(...).topics``."""
-        from crdex.index.show import topic_rulings
+        from crdex.index.answers.show import topic_rulings
 
         return topic_rulings(self.lineage, topic)
 
@@ -286,9 +286,9 @@ class Reader:
         ``-`` and ``.txt`` read it as prose); ``as_of`` is the date it was
         written. Its words are compared with the rules through the search,
         at most ``searches`` times; it may hold at most
-        :data:`~crdex.index.citations.MAX_CITATIONS` citations.
+        :data:`~crdex.citations.MAX_CITATIONS` citations.
         """
-        from crdex.index.citations import MAX_CITATIONS, Judge, RuleWords, WordsCheck, check_one
+        from crdex.citations import MAX_CITATIONS, Judge, RuleWords, WordsCheck, check_one
         from crdex.index.search import SearchError
 
         graph = self.lineage.graph
@@ -335,7 +335,7 @@ class Reader:
 
 
 def load(paths: Iterable[PathLike] | None = None, *, home: PathLike | None = None) -> Lineage:
-    """A :class:`~crdex.index.questions.Lineage` over ``paths`` (kept in memory), or over the library."""
+    """A :class:`~crdex.index.answers.questions.Lineage` over ``paths`` (kept in memory), or over the library."""
     if paths is not None:
         library = Library(None)
         library.build([os.fspath(p) for p in paths])
@@ -409,7 +409,7 @@ def verify(
     notice: Notice | None = None,
 ) -> VerifyReport:
     """Check that the library's documents, caches, graph and index agree; repair on request."""
-    from crdex.index.verify import verify_library
+    from crdex.index.answers.verify import verify_library
 
     return verify_library(
         resolve_home(home), repair=repair, index=_index_search, progress=progress, notice=notice

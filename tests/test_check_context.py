@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crdex.index.citations import contexts, find_citations, syntax_for
+from crdex.citations import contexts, find_citations, syntax_for
 
 
 def around(text: str, path: str) -> list[tuple[str, str, tuple[str, ...]]]:

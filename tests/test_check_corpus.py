@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, run_crdex
-from crdex.index.citations import (
+from crdex.citations import (
     LABELS,
     Judge,
     apply_fixes,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import REPO, invented_library
-from crdex.index.citations import Judge, apply_fixes, check_text, find_in_line
+from crdex.citations import Judge, apply_fixes, check_text, find_in_line
 from crdex.index.lineage.classify import (
     EXAMPLES,
     MEANING,

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, run_crdex
-from crdex.index.citations import Judge, check_paths, find_in_line
+from crdex.citations import Judge, check_paths, find_in_line
 from crdex.index.library import Library
 from crdex.index.lineage.editions import find_edition
 from crdex.index.lineage.graph import Graph

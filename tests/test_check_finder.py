@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from crdex.index.citations import find_citations, find_in_line, prose_mask, syntax_for
+from crdex.citations import find_citations, find_in_line, prose_mask, syntax_for
 
 
 def found(text: str) -> list[tuple[int, str, str, tuple[str, ...], str | None]]:

@@ -16,7 +16,7 @@ import pytest
 
 from conftest import MINI_LIBRARY, invented_library
 from conftest import crdex_in as crdex
-from crdex.index.citations import FixWriteError, Judge, SourceError, check_paths, writing
+from crdex.citations import FixWriteError, Judge, SourceError, check_paths, writing
 
 STALE = "// 20100716 - 701.2\n"
 FIXED = "// 20110101 - 701.3\n"

@@ -21,7 +21,7 @@ import pytest
 
 from conftest import MINI_LIBRARY, invented_library
 from conftest import crdex_in as crdex
-from crdex.index.citations import Judge, apply_fixes, check_paths, check_text, find_in_line
+from crdex.citations import Judge, apply_fixes, check_paths, check_text, find_in_line
 from crdex.index.lineage.graph import Graph
 
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from conftest import crdex_in as crdex
-from crdex.index.citations import SourceWalk
-from crdex.index.citations.ignore import parse_ignore_file, translate
-from crdex.index.citations.projects import generated_folder
+from crdex.citations import SourceWalk
+from crdex.citations.ignore import parse_ignore_file, translate
+from crdex.citations.projects import generated_folder
 
 
 def tree(root: Path, files: dict[str, str]) -> Path:

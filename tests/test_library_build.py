@@ -19,8 +19,14 @@ import pytest
 
 from conftest import CORPUS, REPO, SEEDS, corpus_path
 from crdex.corpus.errors import DocumentNotFound
-from crdex.index.coverage import COMPLETE, Coverage, WitnessSlice, coverage_of, document_kind
 from crdex.index.library import DocumentInfo, Library, iter_files
+from crdex.index.library.coverage import (
+    COMPLETE,
+    Coverage,
+    WitnessSlice,
+    coverage_of,
+    document_kind,
+)
 from crdex.index.library.editions import plan_chain
 from crdex.parser import parse_path
 

@@ -2,7 +2,7 @@
 
 Every build here is the ``crdex`` command in a process of its own, killed
 or interrupted the way a user or the machine would: SIGKILL at each named
-point of a build (``crdex.index.faults``) and at moments chosen by the
+point of a build (``crdex.index.storage.faults``) and at moments chosen by the
 clock, Ctrl-C, three builds at once. After each: no process left behind,
 ``crdex verify`` passes, readers answer from the last complete generation
 without writing, and the next build completes with every document.
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from conftest import corpus_path
-from crdex.index.faults import ENV as FAULT_ENV
-from crdex.index.faults import POINTS
+from crdex.index.storage.faults import ENV as FAULT_ENV
+from crdex.index.storage.faults import POINTS
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]
 

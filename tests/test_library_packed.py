@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
+from crdex.index.answers.verify import verify_library
 from crdex.index.library import Library
 from crdex.index.library.caches import file_digest
-from crdex.index.packed import (
+from crdex.index.storage.packed import (
     MAX_UNPACKED,
     UNREADABLE,
     TooLarge,
@@ -21,7 +22,6 @@ from crdex.index.packed import (
     packed_file,
     unpack,
 )
-from crdex.index.verify import verify_library
 
 SAMPLE = REPO / "corpus" / "samples" / "2022-10-07.keyword-actions.txt"
 DATA = {"rules": [{"number": "701.22", "text": "To scry N, look at the top N cards…"}], "n": 3}

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 from conftest import WEB_EDITIONS, corpus_path, run_crdex
+from crdex.index.answers.questions import Lineage
+from crdex.index.answers.show import show
 from crdex.index.errors import UnknownRule
 from crdex.index.library.library import Library
 from crdex.index.library.rulerows import MemoryRules
 from crdex.index.library.ruletable import RULES, TableRules
-from crdex.index.questions import Lineage
-from crdex.index.show import show
 
 pytestmark = pytest.mark.corpus
 

@@ -20,8 +20,8 @@ import pytest
 
 from conftest import CORPUS, REPO, corpus_path, run_crdex
 from crdex import api
+from crdex.index.answers.questions import Lineage
 from crdex.index.library import Library
-from crdex.index.questions import Lineage
 
 pytestmark = [pytest.mark.corpus, pytest.mark.slow]
 

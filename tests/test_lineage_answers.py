@@ -28,9 +28,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import CORPUS, corpus_available
+from crdex.index.answers.questions import Lineage
 from crdex.index.library import Library
 from crdex.index.lineage.render import render_history, render_resolution
-from crdex.index.questions import Lineage
 
 pytestmark = [
     pytest.mark.corpus,

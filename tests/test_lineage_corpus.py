@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from conftest import CORPUS, corpus_available
+from crdex.index.answers.questions import Lineage
 from crdex.index.library import Library
 from crdex.index.lineage.crosscheck import load_vensersjournal, report
-from crdex.index.questions import Lineage
 
 pytestmark = [
     pytest.mark.corpus,

@@ -20,7 +20,7 @@ import pytest
 
 from conftest import crdex_in as crdex
 from crdex.index.errors import OutputError
-from crdex.index.outputs import destination, open_output, output_path, write_bytes
+from crdex.index.storage.outputs import destination, open_output, output_path, write_bytes
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -195,7 +195,7 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path) -> None:
 
 _FULL_DISK = """
 import resource, sys
-from crdex.index.outputs import write_bytes
+from crdex.index.storage.outputs import write_bytes
 from crdex.errors import CrdexError
 resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
 try:

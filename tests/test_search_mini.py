@@ -266,7 +266,7 @@ class TestUpdates:
             update_index(Library(home), force=True)
 
     def test_searching_while_another_process_builds(self, home: Path) -> None:
-        from crdex.index.generations import GenerationStore
+        from crdex.index.storage.generations import GenerationStore
 
         notes: list[str] = []
         with GenerationStore(home).lock(), open_search(home, notice=notes.append) as index:

@@ -57,7 +57,7 @@ BUILDER = textwrap.dedent(
             return path
         store.IndexStore.scratch = paused_scratch
     elif point == "renamed":  # the new generation is in place, CURRENT not yet replaced
-        from crdex.index import generations  # the store's publishing lives there
+        from crdex.index.storage import generations  # the store's publishing lives there
         fsync = generations.fsync_dir
         def paused_fsync(path):
             fsync(path)

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from crdex.index.errors import LibraryError
-from crdex.index.workers import WorkerPool
+from crdex.index.storage.workers import WorkerPool
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux processes")
 
@@ -64,7 +64,7 @@ def test_workers_die_with_a_building_process_killed_with_sigkill(fresh: bool) ->
     script = textwrap.dedent(
         f"""
         import os, sys, time
-        from crdex.index.workers import WorkerPool
+        from crdex.index.storage.workers import WorkerPool
 
         pool = WorkerPool(2, "testing", fresh={fresh})
         pids = {{pool.result(pool.submit(os.getpid)) for _ in range(6)}}
@@ -118,7 +118,7 @@ def test_fresh_workers_only_where_they_do_not_run_the_program_again(
     body = textwrap.dedent(
         """
         import os
-        from crdex.index.workers import WorkerPool, fresh_is_safe
+        from crdex.index.storage.workers import WorkerPool, fresh_is_safe
         print(fresh_is_safe())
         with WorkerPool(1, "testing", fresh=True) as pool:
             print(pool.result(pool.submit(os.getpid)) != os.getpid())

@@ -25,7 +25,7 @@ from crdex.commands.options import (
 )
 
 if TYPE_CHECKING:
-    from crdex.index.citations import CheckReport, WordsCheck
+    from crdex.citations import CheckReport, WordsCheck
     from crdex.index.lineage.graph import Graph
 
 __all__ = ["check"]
@@ -119,10 +119,10 @@ def check(
     missing path, a bad edition or date, a file that cannot be read or
     written).
     """
+    from crdex.citations import GitDates, Judge, check_paths, missing_paths
     from crdex.errors import CrdexError
     from crdex.home import explicit_home, resolve_home
-    from crdex.index.citations import GitDates, Judge, check_paths, missing_paths
-    from crdex.index.questions import open_lineage
+    from crdex.index.answers.questions import open_lineage
 
     missing = missing_paths(paths)
     if missing:
@@ -186,8 +186,8 @@ def _echo_report(data: dict[str, Any]) -> None:
 
 def _words_check(graph: Graph, home: str | None) -> WordsCheck:
     """Compares citations' words with their rules through the library's search index."""
+    from crdex.citations import RuleWords, WordsCheck
     from crdex.home import explicit_home, resolve_home
-    from crdex.index.citations import RuleWords, WordsCheck
     from crdex.index.search import SearchError, open_search
 
     try:
@@ -211,7 +211,7 @@ def _header(report: CheckReport) -> str:
 
 
 def _print(report: CheckReport, verbose: bool) -> None:
-    from crdex.index.citations import LABELS, STATUSES
+    from crdex.citations import LABELS, STATUSES
 
     click.echo(_header(report), err=True)
     written = {f.path for f in report.files if f.written}

@@ -51,7 +51,7 @@ def documents(home: str | None, as_json: bool) -> None:
 
 
 def _covers(witness: dict) -> str:
-    from crdex.index.coverage import Coverage
+    from crdex.index.library.coverage import Coverage
 
     return Coverage.from_dict(witness["coverage"]).describe()
 

@@ -82,10 +82,10 @@ def export(
     prints; SQLite has one table per kind of thing, with keys and indexes.
     """
     from crdex.home import explicit_home, resolve_home
+    from crdex.index.answers.questions import open_lineage
     from crdex.index.export import export as write_export
     from crdex.index.export import plan_export, schema_text
-    from crdex.index.outputs import destination
-    from crdex.index.questions import open_lineage
+    from crdex.index.storage.outputs import destination
 
     if print_schema:
         click.echo(schema_text(), nl=False)

@@ -17,8 +17,8 @@ from crdex.commands.options import (
 )
 
 if TYPE_CHECKING:
-    from crdex.index.questions import Lineage
-    from crdex.index.show import GlossaryView
+    from crdex.index.answers.questions import Lineage
+    from crdex.index.answers.show import GlossaryView
 
 __all__ = ["glossary"]
 
@@ -46,7 +46,7 @@ def glossary(
     them word by word).
     """
     from crdex import api
-    from crdex.index.show import glossary as list_glossary
+    from crdex.index.answers.show import glossary as list_glossary
 
     lineage = api.load(home=home)
     if lineage.bundled:
@@ -73,8 +73,8 @@ def _letter_ok(letter: str) -> bool:
 
 def _print_term(lineage: Lineage, term: str, edition: str | None, as_json: bool) -> None:
     from crdex.errors import CrdexError
+    from crdex.index.answers.show import GlossaryView, show
     from crdex.index.errors import UnknownRule
-    from crdex.index.show import GlossaryView, show
 
     view = show(lineage, term, edition)
     if not isinstance(view, GlossaryView):

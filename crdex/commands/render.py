@@ -20,8 +20,8 @@ from crdex.parser.normalize import ITALICS
 from .printer import Line, PlainPrinter, Printer, RichPrinter
 
 if TYPE_CHECKING:
+    from crdex.index.answers.show import GlossaryView, RuleView
     from crdex.index.search import Group, Hit, SearchResult, Snippet
-    from crdex.index.show import GlossaryView, RuleView
 
 __all__ = ["indented", "print_glossary", "print_rule", "print_search", "print_topics"]
 

@@ -31,8 +31,8 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     to it.
     """
     from crdex import api
-    from crdex.index.show import GlossaryView
-    from crdex.index.show import show as show_rule
+    from crdex.index.answers.show import GlossaryView
+    from crdex.index.answers.show import show as show_rule
 
     lineage = api.load(home=home)
     if lineage.bundled:

@@ -26,7 +26,7 @@ from crdex.mcp import render
 
 if TYPE_CHECKING:
     from crdex.api import Reader
-    from crdex.index.show import RuleView
+    from crdex.index.answers.show import RuleView
 
 __all__ = ["Answer", "Answers", "NotARule", "page"]
 
@@ -119,7 +119,7 @@ class Answers:
     # -- one edition ------------------------------------------------------------------
 
     def rule(self, number: str, edition: str, limit: int) -> Answer:
-        from crdex.index.show import GlossaryView
+        from crdex.index.answers.show import GlossaryView
 
         view = self.reader.show(number, edition)
         if isinstance(view, GlossaryView):
@@ -152,7 +152,7 @@ class Answers:
         return Answer(data, render.contents(data))
 
     def glossary(self, term: str | None, edition: str, offset: int, limit: int) -> Answer:
-        from crdex.index.show import RuleView
+        from crdex.index.answers.show import RuleView
 
         reader = self.reader
         if term is not None:

@@ -20,10 +20,10 @@ from crdex.commands.options import BUNDLED_NOTE
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from crdex.index.citations import Judgement
+    from crdex.citations import Judgement
+    from crdex.index.answers.show import GlossaryView, RuleView
     from crdex.index.lineage.diff import DiffItem, EditionDiff
     from crdex.index.search import SearchResult
-    from crdex.index.show import GlossaryView, RuleView
 
 __all__ = [
     "BUNDLED",
@@ -139,7 +139,7 @@ def search(result: SearchResult) -> str:
 
 
 def check(data: dict[str, Any], judgements: Sequence[Judgement]) -> str:
-    from crdex.index.citations import LABELS, STATUSES
+    from crdex.citations import LABELS, STATUSES
 
     lines = [
         f"line {j.citation.line}, column {j.citation.column}: {j.label}: "

@@ -21,8 +21,8 @@ from pydantic import BaseModel, Field, ValidationError
 from starlette.responses import JSONResponse, Response
 
 from crdex.actions.coverage import coverage_summary
-from crdex.index.citations import TooManyCitations
-from crdex.index.show import GlossaryView
+from crdex.citations import TooManyCitations
+from crdex.index.answers.show import GlossaryView
 
 from .errors import BadRequest, BadValue
 from .headers import cache_for

@@ -38,10 +38,10 @@ from crdex.index.errors import (
     UnknownEdition,
     UnknownRule,
 )
-from crdex.index.generations import LockTimeout
 from crdex.index.lineage.editions import suggestion
 from crdex.index.lineage.overrides import OverridesError
 from crdex.index.search.errors import IndexBusy, IndexDamaged, NoSearchIndex
+from crdex.index.storage.generations import LockTimeout
 
 from .lanes import ClientGone, Unavailable
 

@@ -17,7 +17,7 @@ from fastapi import APIRouter, HTTPException, Request
 from markupsafe import Markup
 from starlette.responses import Response, StreamingResponse
 
-from crdex.index.show import GlossaryView, RuleView, letter_of
+from crdex.index.answers.show import GlossaryView, RuleView, letter_of
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.tree import GlossaryEntry
 

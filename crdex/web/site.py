@@ -20,13 +20,13 @@ from markupsafe import Markup
 
 from crdex.api import Reader
 from crdex.errors import CrdexError
-from crdex.index.coverage import KINDS, Coverage
+from crdex.index.answers.show import GlossaryView, RuleView
+from crdex.index.library.coverage import KINDS, Coverage
 from crdex.index.library.damage import Damage
 from crdex.index.lineage.diff import DiffItem
 from crdex.index.lineage.editions import near_numbers, near_terms
 from crdex.index.lineage.history import History
 from crdex.index.search.results import SOURCES, SearchResult
-from crdex.index.show import GlossaryView, RuleView
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.references import extract_references
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 
-from crdex.index.outputs import STDOUT, open_output
+from crdex.index.storage.outputs import STDOUT, open_output
 
 from .enums import ENUMERATIONS
 from .errors import ExportError, ExportReadError
@@ -66,7 +66,7 @@ def export(
     """Write ``plan`` as ``fmt`` to ``output``: a file, ``-`` (standard output), a pipe or a device.
 
     A file is written beside its target and renamed into place when
-    complete; links are followed (see :mod:`crdex.index.outputs`).
+    complete; links are followed (see :mod:`crdex.index.storage.outputs`).
     """
     if fmt not in FORMATS:
         raise ExportError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMATS)}")

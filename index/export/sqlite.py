@@ -8,7 +8,7 @@ endings) are JSON text. A full-text index over rule titles and text
 searchable in tools such as Datasette.
 
 The database is written to a temporary file beside the target and moved into
-place at the end (:func:`crdex.index.outputs.output_path`), so a failed
+place at the end (:func:`crdex.index.storage.outputs.output_path`), so a failed
 export never leaves half a file behind.
 """
 
@@ -20,7 +20,7 @@ import sqlite3
 from importlib import resources
 from typing import Any
 
-from crdex.index.outputs import output_path
+from crdex.index.storage.outputs import output_path
 
 from .enums import ENUMERATIONS
 from .errors import ExportError

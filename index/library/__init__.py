@@ -3,7 +3,7 @@
 One home directory holds it all (see :mod:`.home` for the layout):
 documents and their parse caches (:mod:`.documents`, :mod:`.caches`), the
 chain of editions made of witnesses (:mod:`.editions`, with coverage from
-:mod:`crdex.index.coverage`), and generations published whole by one
+:mod:`crdex.index.library.coverage`), and generations published whole by one
 writer (:mod:`.build`, :mod:`.generation`), which readers open
 (:mod:`.library`, :mod:`.view`).
 """

@@ -7,7 +7,7 @@ trees but not the graph: every edition's rows for ``show``
 (:mod:`.ruletable`), and what the witnesses of an edition disagree on
 (:func:`.editions.disagreements`). When the graph is to be built they are
 done meanwhile, in one worker process that dies with the build
-(:mod:`crdex.index.workers`), and the building process collects them when
+(:mod:`crdex.index.storage.workers`), and the building process collects them when
 it writes the generation. Otherwise (the graph is reused, or the build was
 asked to use one process) they are done in the building process, when
 collected.
@@ -20,7 +20,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
-from crdex.index.workers import WorkerPool, tick
+from crdex.index.storage.workers import WorkerPool, tick
 from crdex.parser.tree import Edition
 
 from .caches import ParseCache

@@ -23,15 +23,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from crdex.index.coverage import COVERAGE_RULES
 from crdex.index.errors import LibraryError, NothingAdded
-from crdex.index.faults import fault_point
-from crdex.index.generations import GenerationStore
+from crdex.index.library.coverage import COVERAGE_RULES
 from crdex.index.lineage import build_graph
 from crdex.index.lineage.graph import GRAPH_FORMAT, Graph
 from crdex.index.lineage.overrides import Overrides, load_overrides
 from crdex.index.lineage.snapshot import Shared, Snapshot, snapshot_of
 from crdex.index.placement.texts import TEXTS
+from crdex.index.storage.faults import fault_point
+from crdex.index.storage.generations import GenerationStore
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.tree import Edition
 

@@ -4,7 +4,7 @@ Layout under the home: ``cache/<parser fingerprint>/<sha256>.tree.zst`` (the
 whole tree, :mod:`crdex.parser.serialize`) and ``<sha256>.snap.zst`` (the
 slice lineage reads, :mod:`crdex.index.lineage.snapshot`); a library written
 before holds ``.gz`` files instead, read as they are. A changed parser has a
-new fingerprint and so parses afresh. Files are packed (:mod:`crdex.index.packed`,
+new fingerprint and so parses afresh. Files are packed (:mod:`crdex.index.storage.packed`,
 whose checksum catches a damaged or cut-short file) and written atomically;
 the library's generation records each file's sha256 besides, for ``crdex verify``.
 
@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from crdex.index.errors import LibraryError
-from crdex.index.generations import write_atomic
 from crdex.index.lineage.snapshot import SNAPSHOT_FORMAT, Shared, Snapshot
-from crdex.index.packed import SUFFIX, UNREADABLE, pack, packed_file, unpack
+from crdex.index.storage.generations import write_atomic
+from crdex.index.storage.packed import SUFFIX, UNREADABLE, pack, packed_file, unpack
 from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.serialize import edition_from_dict, edition_to_dict
 from crdex.parser.tree import Edition

@@ -3,7 +3,7 @@
 A document is one file (or one markdown book) as added, known by the
 sha256 of its bytes. It witnesses one edition or several (a rulings page
 quotes rules from the editions it cites), each with a coverage
-(:mod:`crdex.index.coverage`). A document with no effective date of its own
+(:mod:`crdex.index.library.coverage`). A document with no effective date of its own
 and no citations witnesses nothing: it is kept, listed and reported, never
 made an edition.
 
@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from crdex.index.coverage import WitnessSlice
+from crdex.index.library.coverage import WitnessSlice
 
 __all__ = [
     "MATCHED_BY_TEXT",
@@ -94,7 +94,7 @@ class DocumentInfo:
     glossary: int
     witnesses: tuple[WitnessSlice, ...] = ()
     repairs: dict[str, int] = field(default_factory=dict)
-    # the version of the coverage rules that described it (crdex.index.coverage)
+    # the version of the coverage rules that described it (crdex.index.library.coverage)
     described: int = 0
     # for a document that states no date: what placing it by its text found (.undated)
     placed: dict[str, Any] | None = None

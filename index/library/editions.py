@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from crdex.index.coverage import COMPLETE, Coverage
+from crdex.index.library.coverage import COMPLETE, Coverage
 from crdex.parser.numbers import RuleNumber
 
 if TYPE_CHECKING:

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
-from crdex.index.generations import write_atomic
-from crdex.index.packed import SUFFIX, UNREADABLE, dumps, loads, pack, packed_file, unpack
+from crdex.index.storage.generations import write_atomic
+from crdex.index.storage.packed import SUFFIX, UNREADABLE, dumps, loads, pack, packed_file, unpack
 
 from .ruletable import RULES, RuleTable
 from .tables import TABLES, TableGraph, write_tables

@@ -2,7 +2,7 @@
 
 Layout::
 
-    CURRENT            the live generation (see crdex.index.generations)
+    CURRENT            the live generation (see crdex.index.storage.generations)
     gen-<stamp>/       a complete generation: documents, editions, graph, rulings, tables
     lock               held by the one process building
     cache/<parser>/    parse caches, by document sha256 (crdex.index.library.caches)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from crdex.corpus.errors import CorpusError
-from crdex.index.faults import fault_point
+from crdex.index.storage.faults import fault_point
 
 from .caches import ParseCache, file_digest
 from .documents import AddReport, DocumentInfo, Skipped

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
-from crdex.index.generations import GenerationStore
+from crdex.index.storage.generations import GenerationStore
 
 from .files import absolute
 from .generation import Generation

@@ -1,6 +1,6 @@
 """Parsing documents for a build, in worker processes that never outlive the build.
 
-Each worker (see :mod:`crdex.index.workers`) parses one document, writes
+Each worker (see :mod:`crdex.index.storage.workers`) parses one document, writes
 its parse caches and sends back only its description (a
 :class:`DocumentInfo`), so the building process never holds every tree at
 once.
@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from crdex.errors import CrdexError
-from crdex.index.coverage import COVERAGE_RULES, coverage_of, document_kind
+from crdex.index.library.coverage import COVERAGE_RULES, coverage_of, document_kind
 from crdex.index.lineage.snapshot import snapshot_of
-from crdex.index.packed import TooLarge
-from crdex.index.workers import WorkerPool, default_workers
+from crdex.index.storage.packed import TooLarge
+from crdex.index.storage.workers import WorkerPool, default_workers
 from crdex.parser import file_tag, parse_path
 from crdex.parser.tree import Edition
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from crdex.index.errors import LibraryError
-from crdex.index.packed import dumps, loads
+from crdex.index.storage.packed import dumps, loads
 
 from .rulerows import GlossaryRow, RuleRow, body_key, canonical, citing, glossary_key
 from .tables import read_only
@@ -114,7 +114,7 @@ def _made_apart(
 ) -> tuple[list[tuple[str, list[tuple[Any, ...]], list[tuple[Any, ...]]]], list[str]]:
     """In a worker: the rows of the editions ``keys`` (trees read from ``cache``), with
     blob ids of its own, and those blobs (id ``n`` is the ``n``-th)."""
-    from crdex.index.workers import tick
+    from crdex.index.storage.workers import tick
 
     blobs = _Blobs()
     out = []
@@ -214,7 +214,7 @@ def write_rule_table(
     (``tree``). The editions of ``previous`` made of the same document by
     the same ``parser`` are copied from its table instead.
     """
-    from crdex.index.workers import WorkerPool, default_workers
+    from crdex.index.storage.workers import WorkerPool, default_workers
     from crdex.parser.serialize import edition_to_dict
 
     path.unlink(missing_ok=True)

@@ -25,7 +25,7 @@ from crdex.index.errors import LibraryError
 from crdex.index.lineage.graph import EditionInfo, Graph, Identity, Link, Run, Version
 
 if TYPE_CHECKING:
-    from crdex.index.coverage import Coverage
+    from crdex.index.library.coverage import Coverage
 
 __all__ = ["TABLES", "TableGraph", "read_only", "write_tables"]
 
@@ -279,7 +279,7 @@ class TableGraph:
     def coverage(self, edition: int) -> Coverage:
         cov = self._coverage.get(edition)
         if cov is None:
-            from crdex.index.coverage import Coverage
+            from crdex.index.library.coverage import Coverage
 
             cov = self._coverage[edition] = Coverage.from_dict(self.editions[edition].coverage)
         return cov

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crdex.index.coverage import Coverage, WitnessSlice, coverage_held
+from crdex.index.library.coverage import Coverage, WitnessSlice, coverage_held
 
 from .documents import MATCHED_BY_TEXT, DocumentInfo
 from .editions import EditionRecord, plan_chain

@@ -23,7 +23,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from crdex.index.coverage import Coverage
+from crdex.index.library.coverage import Coverage
 from crdex.parser.normalize import fold_typography
 
 from .classify import NONE, REFERENCES, TYPOGRAPHY, classify

@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from crdex.index.coverage import Coverage
-from crdex.index.packed import dumps, loads
+    from crdex.index.library.coverage import Coverage
+from crdex.index.storage.packed import dumps, loads
 
 __all__ = [
     "GRAPH_FORMAT",
@@ -213,7 +213,7 @@ class Graph:
         cov = self._coverage.get(edition)
         if cov is None:
             # read only for an edition known in part (a question about one rule rarely asks)
-            from crdex.index.coverage import Coverage
+            from crdex.index.library.coverage import Coverage
 
             cov = self._coverage[edition] = Coverage.from_dict(self.editions[edition].coverage)
         return cov

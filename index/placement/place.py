@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from crdex.index.coverage import Coverage, coverage_held, document_kind, section_of
+from crdex.index.library.coverage import Coverage, coverage_held, document_kind, section_of
 from crdex.index.lineage.snapshot import snapshot_of
 
 from .compare import CUT, MISSING, SAME, TYPOGRAPHY

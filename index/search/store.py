@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from crdex.index.generations import GenerationStore, write_atomic
+from crdex.index.storage.generations import GenerationStore, write_atomic
 
 from .errors import IndexBusy
 
@@ -38,7 +38,7 @@ _META = "meta.json"
 class IndexStore(GenerationStore):
     """The generations of one library's search index.
 
-    A :class:`~crdex.index.generations.GenerationStore` whose generations
+    A :class:`~crdex.index.storage.generations.GenerationStore` whose generations
     carry their ``meta.json``, whose builds may start from a copy of the
     live generation, and whose lock is refused, not waited for, when
     another process holds it (the library's own build lock is what writers

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from crdex.index.answers.questions import bundled_library
 from crdex.index.library import Library
-from crdex.index.questions import bundled_library
 
 from ..errors import IndexDamaged, NoSearchIndex
 from ..store import IndexStore

@@ -17,7 +17,7 @@ from whoosh import query as wq
 from whoosh.collectors import FilterCollector
 from whoosh.searching import Results, Searcher
 
-from crdex.index.asked import lookup_number
+from crdex.index.answers.asked import lookup_number
 from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo

@@ -20,7 +20,7 @@ import os
 import unicodedata
 from pathlib import Path
 
-from crdex.index.asked import lookup_number
+from crdex.index.answers.asked import lookup_number
 from crdex.index.errors import LibraryError, LineageError
 from crdex.index.library.library import Library
 from crdex.index.library.tables import TableGraph

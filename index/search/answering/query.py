@@ -27,7 +27,7 @@ from whoosh import query as wq
 from whoosh.qparser import OrGroup, QueryParser
 from whoosh.query.terms import MultiTerm
 
-from crdex.index.asked import lookup_number
+from crdex.index.answers.asked import lookup_number
 
 from ..errors import QuerySyntaxError
 from ..schema import analyzer, make_schema

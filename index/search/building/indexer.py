@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING, Any
 from whoosh import index as whoosh_index
 from whoosh.index import Index
 
-from crdex.index.generations import write_atomic
 from crdex.index.library import Library
 from crdex.index.lineage.graph import Graph
-from crdex.index.packed import dumps
-from crdex.index.workers import default_workers, release_freed_memory
+from crdex.index.storage.generations import write_atomic
+from crdex.index.storage.packed import dumps
+from crdex.index.storage.workers import default_workers, release_freed_memory
 
 from ..aliases import ALIASES_FILE, of_documents
 from ..documents import IndexDoc, collect_rulings, documents_from, vocabulary

@@ -6,7 +6,7 @@ writing the whole corpus's ~18,000 documents is the longest step of a
 build. A Whoosh index is a list of segments, each written on its own and
 named in the table of contents (TOC) at commit, so the documents of a part
 are cut into pieces and each piece is written as a segment by a worker
-(see :mod:`crdex.index.workers`: workers die with the build). The building
+(see :mod:`crdex.index.storage.workers`: workers die with the build). The building
 process then commits one TOC per part listing its segments, in the order
 of the pieces, so document numbers are those a single writer would have
 given. While the workers write, the building process does work of its own
@@ -37,8 +37,8 @@ from whoosh import index as whoosh_index
 from whoosh.index import Index
 from whoosh.writing import SegmentWriter
 
-from crdex.index.faults import fault_point
-from crdex.index.workers import WorkerPool, tick
+from crdex.index.storage.faults import fault_point
+from crdex.index.storage.workers import WorkerPool, tick
 
 from ..documents import IndexDoc
 from ..schema import make_schema

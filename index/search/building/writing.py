@@ -17,7 +17,7 @@ from whoosh.filedb.filestore import Storage
 from whoosh.index import Index
 from whoosh.writing import SegmentWriter
 
-from crdex.index.faults import fault_point
+from crdex.index.storage.faults import fault_point
 
 from ..documents import IndexDoc
 from ..layout import Cover, index_name

@@ -11,7 +11,7 @@ those shared pages.
 
 The thread count is fixed when a process loads BLAS, so it is given to
 the workers in their environment: they are fresh interpreters
-(:class:`~crdex.index.workers.WorkerPool` with ``fresh``), and are used only
+(:class:`~crdex.index.storage.workers.WorkerPool` with ``fresh``), and are used only
 when a fresh worker can start safely. Otherwise (a script that builds
 without a ``__main__`` guard) the texts are read in this process.
 """
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from crdex.index.workers import WorkerPool, fresh_is_safe, tick
+from crdex.index.storage.workers import WorkerPool, fresh_is_safe, tick
 
 from .sentences import SentenceModel
 

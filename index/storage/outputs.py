@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from .errors import OutputError
+from ..errors import OutputError
 
 __all__ = ["STDOUT", "Destination", "destination", "open_output", "output_path", "write_bytes"]
 

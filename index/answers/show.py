@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from crdex.errors import shown
-from crdex.index.asked import lookup_number
+from crdex.index.answers.asked import lookup_number
 from crdex.index.errors import UnknownRule
 from crdex.index.lineage.editions import near_numbers, near_terms, suggestion
 from crdex.parser.numbers import RuleNumber
 
 if TYPE_CHECKING:
+    from crdex.index.answers.questions import Lineage
     from crdex.index.library.rulerows import EditionRules, GlossaryRow, RuleRow
     from crdex.index.lineage.editions import EditionRef
-    from crdex.index.questions import Lineage
 
 __all__ = ["GlossaryView", "RuleView", "glossary", "letter_of", "show", "topic_rulings"]
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from crdex.errors import CrdexError
-from crdex.index.faults import fault_point
+from crdex.index.storage.faults import fault_point
 
 __all__ = ["GenerationStore", "LockTimeout", "fsync_dir", "write_atomic"]
 
@@ -85,7 +85,7 @@ class GenerationStore:
     """The generations kept under one root directory."""
 
     #: the fault point between renaming a generation into place and switching
-    #: ``CURRENT`` (see :mod:`crdex.index.faults`), None for a store that has none
+    #: ``CURRENT`` (see :mod:`crdex.index.storage.faults`), None for a store that has none
     renamed_fault: str | None = "renamed"
 
     def __init__(self, root: Path) -> None:

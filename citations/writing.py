@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from crdex.index.errors import OutputError
-from crdex.index.outputs import write_bytes
+from crdex.index.storage.outputs import write_bytes
 
 from .errors import FixWriteError, SourceError
 from .sources import STDIN, SourceFile, digest

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING, Any
 from crdex.errors import CrdexError
 from crdex.parser.numbers import ancestry
 
-from .errors import LibraryError, UnknownRule
-from .library import Library
-from .lineage.editions import Deferred, EditionRef, find_edition
+from ..errors import LibraryError, UnknownRule
+from ..library import Library
+from ..lineage.editions import Deferred, EditionRef, find_edition
 
 if TYPE_CHECKING:
-    from .lineage.diff import EditionDiff
-    from .lineage.graph import Graph
-    from .lineage.history import History
-    from .lineage.resolve import Resolution
+    from ..lineage.diff import EditionDiff
+    from ..lineage.graph import Graph
+    from ..lineage.history import History
+    from ..lineage.resolve import Resolution
 
 __all__ = ["Lineage", "bundled_library", "open_lineage"]
 
@@ -79,7 +79,7 @@ class Lineage:
         ``typography`` (see :mod:`crdex.index.lineage.history`).
         """
         # each question imports the code answering it: one rule shown loads no diff
-        from .lineage.history import canonical, find_holder, history, is_rule_number
+        from ..lineage.history import canonical, find_holder, history, is_rule_number
 
         graph = self.graph
         if edition is not None:
@@ -109,7 +109,7 @@ class Lineage:
         :mod:`crdex.index.library.undated`); it is named under every version
         whose number it covers in one of those editions.
         """
-        from .library.documents import MATCHED_BY_TEXT
+        from ..library.documents import MATCHED_BY_TEXT
 
         placed = [d for d in self.library.documents.values() if d.date_source == MATCHED_BY_TEXT]
         out = []
@@ -175,7 +175,7 @@ class Lineage:
 
     def resolve(self, number: str, at: str, to: str | None = None) -> Resolution:
         """What the rule cited as ``number`` on ``at`` is called on ``to`` (default latest)."""
-        from .lineage.resolve import resolve
+        from ..lineage.resolve import resolve
 
         at_ref = self._chain_edition(at, "resolve")
         to_ref = self._chain_edition(to or "latest", "resolve")
@@ -183,14 +183,14 @@ class Lineage:
 
     def diff(self, old: str, new: str) -> EditionDiff:
         """Everything that changed from edition ``old`` to edition ``new``."""
-        from .lineage.diff import diff_chain, diff_snapshots
+        from ..lineage.diff import diff_chain, diff_snapshots
 
         a, b = self.edition(old), self.edition(new)
         if a.index is not None and b.index is not None:
             return diff_chain(self.graph, a.index, b.index)
         # an edition outside the chain (a tagged copy) is matched here; the matcher is
         # loaded only then, so the questions answered from the graph never load it
-        from .lineage.build import match_pair
+        from ..lineage.build import match_pair
 
         sa, sb = self.library.snapshot(a.sha256), self.library.snapshot(b.sha256)
         rules, glossary = match_pair(sa, sb, self.library.overrides)

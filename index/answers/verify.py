@@ -17,15 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from crdex.index.errors import LibraryError
-from crdex.index.generations import GenerationStore
 from crdex.index.library import build_library
 from crdex.index.library.build import Indexer, Notice, Progress
 from crdex.index.library.generation import Generation
 from crdex.index.library.home import check_readable, is_legacy
-from crdex.index.packed import MAX_UNPACKED, claimed_size
 from crdex.index.search.answering.engine import SearchIndex
 from crdex.index.search.errors import SearchError
 from crdex.index.search.store import IndexStore
+from crdex.index.storage.generations import GenerationStore
+from crdex.index.storage.packed import MAX_UNPACKED, claimed_size
 
 __all__ = ["VerifyReport", "verify_library"]
 
@@ -78,7 +78,7 @@ def _cache_problem(path: Path, digest: str) -> str | None:
     """What is wrong with one parse cache file, or None.
 
     Besides its checksum, what its frame claims to hold is held against
-    what a reader accepts (:data:`~crdex.index.packed.MAX_UNPACKED`): a file
+    what a reader accepts (:data:`~crdex.index.storage.packed.MAX_UNPACKED`): a file
     a reader would refuse is damaged, and a repair parses its document again.
     """
     try:

@@ -29,8 +29,9 @@ import pytest
 
 from conftest import CORPUS, corpus_available
 from crdex.index.library import Library
-from crdex.index.lineage.render import render_history, render_resolution
 from crdex.index.questions import Lineage
+from crdex.text.history import render_history
+from crdex.text.resolve import render_resolution
 
 pytestmark = [
     pytest.mark.corpus,

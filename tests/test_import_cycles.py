@@ -15,6 +15,7 @@ front ends imports one.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from conftest import REPO
@@ -81,10 +82,16 @@ def _paths() -> dict[str, Path]:
     return {_module_name(p): p for folder in FOLDERS for p in (REPO / folder).rglob("*.py")}
 
 
-def import_graph() -> dict[str, set[str]]:
+@functools.cache
+def _all_imports() -> tuple[dict[str, dict[str, int]], dict[str, Path]]:
+    """Every module's imports of crdex (with their lines), and where each module is."""
     paths = _paths()
     modules = set(paths)
-    return {name: _imports(name, path, modules) for name, path in paths.items()}
+    return {name: _import_lines(name, path, modules) for name, path in paths.items()}, paths
+
+
+def import_graph() -> dict[str, set[str]]:
+    return {name: set(targets) for name, targets in _all_imports()[0].items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -198,12 +205,6 @@ def crossings(
             where = paths[module].relative_to(REPO) if module in paths else module
             found.append(f"{where}:{line}: {who} imports {target} ({imported})")
     return found
-
-
-def _all_imports() -> tuple[dict[str, dict[str, int]], dict[str, Path]]:
-    paths = _paths()
-    modules = set(paths)
-    return {name: _import_lines(name, path, modules) for name, path in paths.items()}, paths
 
 
 def test_the_layering_check_sees_a_crossing_inside_a_function(tmp_path: Path) -> None:

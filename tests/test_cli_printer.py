@@ -17,7 +17,7 @@ import pytest
 from rich.console import Console
 
 from conftest import parsed
-from crdex.commands.printer import Line, PlainPrinter, RichPrinter, console_width, printer
+from crdex.text.printer import Line, PlainPrinter, RichPrinter, console_width, printer
 
 WIDTHS = (20, 37, 80, 131)
 

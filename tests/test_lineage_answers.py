@@ -30,7 +30,8 @@ import pytest
 from conftest import CORPUS, corpus_available
 from crdex.index.answers.questions import Lineage
 from crdex.index.library import Library
-from crdex.index.lineage.render import render_history, render_resolution
+from crdex.text.history import render_history
+from crdex.text.resolve import render_resolution
 
 pytestmark = [
     pytest.mark.corpus,

@@ -5,13 +5,13 @@ from __future__ import annotations
 import click
 
 from crdex.commands.options import (
-    BUNDLED_NOTE,
     LazyChoice,
     echo_json,
     home_option,
     json_option,
     note,
 )
+from crdex.text.notes import BUNDLED_NOTE
 
 __all__ = ["diff"]
 
@@ -45,7 +45,7 @@ def diff(
     wording, of cross-reference numbers only, or of typography only.
     """
     from crdex import api
-    from crdex.index.lineage.render import render_diff
+    from crdex.text.diff import render_diff
 
     lineage = api.load(home=home)
     if lineage.bundled:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from crdex.commands.options import BUNDLED_NOTE, echo_json, home_option, json_option, note
+from crdex.commands.options import echo_json, home_option, json_option, note
+from crdex.text.notes import BUNDLED_NOTE
 
 __all__ = ["documents"]
 

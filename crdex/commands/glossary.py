@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from crdex.commands.options import (
-    BUNDLED_NOTE,
     echo_json,
     edition_option,
     home_option,
@@ -15,6 +14,7 @@ from crdex.commands.options import (
     note,
     note_edition,
 )
+from crdex.text.notes import BUNDLED_NOTE
 
 if TYPE_CHECKING:
     from crdex.index.answers.questions import Lineage
@@ -89,8 +89,8 @@ def _print_term(lineage: Lineage, term: str, edition: str | None, as_json: bool)
     if as_json:
         echo_json({**view.to_dict(), "history": brief})
         return
-    from crdex.commands.printer import Line, printer
-    from crdex.commands.render import indented, print_glossary
+    from crdex.text.printer import Line, indented, printer
+    from crdex.text.show import print_glossary
 
     out = printer()
     print_glossary(out, view)
@@ -117,7 +117,7 @@ def _brief_line(brief: dict[str, Any]) -> str:
 
 
 def _print_list(edition_id: str, views: list[GlossaryView], letter: str | None) -> None:
-    from crdex.commands.printer import Line, printer
+    from crdex.text.printer import Line, printer
 
     out = printer()
     width = min(max((len(v.term) for v in views), default=0), 32)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from crdex.commands.options import (
-    BUNDLED_NOTE,
     echo_json,
     edition_option,
     home_option,
@@ -13,6 +12,7 @@ from crdex.commands.options import (
     note,
     note_edition,
 )
+from crdex.text.notes import BUNDLED_NOTE
 
 __all__ = ["history"]
 
@@ -42,7 +42,7 @@ def history(
     --typography shows them.
     """
     from crdex import api
-    from crdex.index.lineage.render import render_history
+    from crdex.text.history import render_history
 
     lineage = api.load(home=home)
     if lineage.bundled:

@@ -7,13 +7,13 @@ import sys
 import click
 
 from crdex.commands.options import (
-    BUNDLED_NOTE,
     echo_json,
     format_option,
     home_option,
     json_option,
     note,
 )
+from crdex.text.notes import BUNDLED_NOTE
 
 __all__ = ["identify"]
 
@@ -58,6 +58,6 @@ def identify(path: str, home: str | None, as_json: bool, fmt: str | None) -> Non
     if as_json:
         echo_json(placement.to_dict())
         return
-    from crdex.index.placement.render import render_placement
+    from crdex.text.placement import render_placement
 
     click.echo(render_placement(placement))

@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 import click
 
 __all__ = [
-    "BUNDLED_NOTE",
     "STAGES",
     "LazyChoice",
     "ProgressCallback",
@@ -36,11 +35,6 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 ProgressCallback = Callable[[str, int, int], None]
-
-BUNDLED_NOTE = (
-    "the library is empty, so this answer comes from the bundled sample documents; "
-    "add documents with 'crdex build PATH...'"
-)
 
 # what each stage of long work is called on the progress line
 STAGES = {

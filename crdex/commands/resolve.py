@@ -5,13 +5,13 @@ from __future__ import annotations
 import click
 
 from crdex.commands.options import (
-    BUNDLED_NOTE,
     as_of_option,
     echo_json,
     home_option,
     json_option,
     note,
 )
+from crdex.text.notes import BUNDLED_NOTE
 
 __all__ = ["resolve"]
 
@@ -36,7 +36,7 @@ def resolve(number: str, as_of: str, to: str | None, home: str | None, as_json: 
     the chain of numbers in between.
     """
     from crdex import api
-    from crdex.index.lineage.render import render_resolution
+    from crdex.text.resolve import render_resolution
 
     lineage = api.load(home=home)
     if lineage.bundled:

@@ -86,7 +86,7 @@ def search(
     if as_json:
         echo_json(result.to_dict())
         return
-    from crdex.commands.printer import printer
-    from crdex.commands.render import print_search
+    from crdex.text.printer import printer
+    from crdex.text.search import print_search
 
     print_search(printer(), result)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from crdex.commands.options import BUNDLED_NOTE, home_option, note, warn
+from crdex.commands.options import home_option, note, warn
+from crdex.text.notes import BUNDLED_NOTE
 
 __all__ = ["serve"]
 

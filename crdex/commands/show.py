@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from crdex.commands.options import (
-    BUNDLED_NOTE,
     echo_json,
     edition_option,
     home_option,
@@ -13,6 +12,7 @@ from crdex.commands.options import (
     note,
     note_edition,
 )
+from crdex.text.notes import BUNDLED_NOTE
 
 __all__ = ["show"]
 
@@ -42,8 +42,8 @@ def show(number: str, edition: str | None, as_json: bool, home: str | None) -> N
     if as_json:
         echo_json(view.to_dict())
         return
-    from crdex.commands.printer import Line, printer
-    from crdex.commands.render import print_glossary, print_rule, print_topics
+    from crdex.text.printer import Line, printer
+    from crdex.text.show import print_glossary, print_rule, print_topics
 
     out = printer()
     if isinstance(view, GlossaryView):

@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from crdex.errors import CrdexError
-from crdex.mcp import render
+from crdex.text.editions import contents_text, editions_text
+from crdex.text.notes import BUNDLED_NOTE
 
 if TYPE_CHECKING:
     from crdex.api import Reader
@@ -88,7 +89,7 @@ class Answers:
         with self._lock:
             answer = question(*args)
             if self.reader.bundled:
-                answer = Answer(answer.data, f"{render.BUNDLED}\n{answer.text}")
+                answer = Answer(answer.data, f"note: {BUNDLED_NOTE}\n{answer.text}")
         return answer
 
     # -- the library ----------------------------------------------------------------
@@ -114,12 +115,13 @@ class Answers:
         }
         if documents:
             data["undated_documents"] = undated
-        return Answer(data, render.editions(data))
+        return Answer(data, editions_text(data))
 
     # -- one edition ------------------------------------------------------------------
 
     def rule(self, number: str, edition: str, limit: int) -> Answer:
         from crdex.index.answers.show import GlossaryView
+        from crdex.text.show import rule_text
 
         view = self.reader.show(number, edition)
         if isinstance(view, GlossaryView):
@@ -128,7 +130,7 @@ class Answers:
                 f"ask the glossary for it"
             )
         shown, omitted = _prune(view, limit)
-        return Answer({**shown.to_dict(), "omitted": omitted}, render.rule(shown, omitted))
+        return Answer({**shown.to_dict(), "omitted": omitted}, rule_text(shown, omitted))
 
     def contents(self, edition: str) -> Answer:
         """An edition's sections and the rules directly under each, with their titles."""
@@ -149,10 +151,11 @@ class Answers:
             "sections": sections,
             "glossary": len(parsed.glossary),
         }
-        return Answer(data, render.contents(data))
+        return Answer(data, contents_text(data))
 
     def glossary(self, term: str | None, edition: str, offset: int, limit: int) -> Answer:
         from crdex.index.answers.show import RuleView
+        from crdex.text.show import glossary_text
 
         reader = self.reader
         if term is not None:
@@ -169,36 +172,40 @@ class Answers:
             views = [reader.show(entry.term, parsed.id) for entry in entries]
             edition_id = parsed.id
         data = {"edition": edition_id, **where, "entries": [v.to_dict() for v in views]}
-        return Answer(data, render.glossary(views, where, edition_id))
+        return Answer(data, glossary_text(views, where, edition_id))
 
     def search(self, query: str, edition: str | None, all_editions: bool, limit: int) -> Answer:
+        from crdex.text.search import search_text
+
         result = self.reader.search(query, edition=edition, all_editions=all_editions, limit=limit)
-        return Answer(result.to_dict(), render.search(result))
+        return Answer(result.to_dict(), search_text(result))
 
     def check_citations(self, text: str, edition: str, as_of: str | None) -> Answer:
+        from crdex.text.citations import check_text
+
         report = self.reader.check_text(text, edition=edition, as_of=as_of)
         judgements = [j for _path, j in report.judgements]
         full = report.to_dict()
         data = {k: full[k] for k in ("edition", "dates", "citations", "problems", "warnings")}
         data |= {"counts": full["counts"], "findings": [j.to_dict() for j in judgements]}
-        return Answer(data, render.check(data, judgements))
+        return Answer(data, check_text(data, judgements))
 
     # -- across editions ----------------------------------------------------------------
 
     def identify(self, text: str, name: str) -> Answer:
-        from crdex.index.placement.render import render_placement
+        from crdex.text.placement import render_placement
 
         placement = self.reader.identify(text=text, name=name)
         return Answer(placement.to_dict(), render_placement(placement))
 
     def history(self, number: str, edition: str | None, typography: bool = False) -> Answer:
-        from crdex.index.lineage.render import render_history
+        from crdex.text.history import render_history
 
         result = self.reader.history(number, edition, typography=typography)
         return Answer(result.to_dict(), render_history(result))
 
     def resolve(self, number: str, at: str, to: str | None) -> Answer:
-        from crdex.index.lineage.render import render_resolution
+        from crdex.text.resolve import render_resolution
 
         result = self.reader.resolve(number, at, to)
         return Answer(result.to_dict(), render_resolution(result))
@@ -207,6 +214,8 @@ class Answers:
         self, old: str, new: str, only: Sequence[str], words: bool, offset: int, limit: int
     ) -> Answer:
         """One page of the changes from ``old`` to ``new``: changes first, then reused numbers."""
+        from crdex.text.diff import diff_text
+
         result = self.reader.diff(old, new)
         kinds = set(only)
         changes = [i for i in result.items if not kinds or i.kind in kinds]
@@ -223,4 +232,4 @@ class Answers:
             "changes": [i.to_dict() if words else {**i.to_dict(), "diff": []} for i in items],
             "reused_numbers": numbers,
         }
-        return Answer(data, render.diff(result, items, numbers, where, words))
+        return Answer(data, diff_text(result, items, numbers, where, words))

@@ -30,6 +30,7 @@ from starlette.responses import RedirectResponse, Response
 from crdex._version import __version__
 from crdex.api import Reader
 from crdex.errors import CrdexError
+from crdex.text.history import CHANGE
 
 from . import api, apidocs, pages_across, pages_edition
 from .compress import CompressMiddleware
@@ -95,6 +96,7 @@ def _environment(static: dict[str, tuple[bytes, str, str]]) -> Environment:
         markdown=apidocs.markdown,
         examples=apidocs.EXAMPLES,
         posted=apidocs.POSTED,
+        CHANGE=CHANGE,  # a version's change named as `crdex history` names it
         static_url=lambda name: f"/static/{name}?v={static[name][2]}",
     )
     return env

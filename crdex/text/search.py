@@ -1,11 +1,8 @@
-"""How answers look for people in a terminal: rules, glossary entries and search results.
+"""A search result as people read it: ``crdex search`` and MCP's ``search``.
 
-What to print is made of :class:`~.printer.Line` objects (text with rich
-styles) and printed by a :class:`~.printer.Printer`: rich on a terminal,
-plain text elsewhere (see :mod:`.printer`); a rich console may be given
-instead. This module is imported only by commands that print for people,
-so that ``--json`` runs and ``--help`` do not pay for it. Wrapped lines are
-indented under their heading and carry no trailing spaces.
+Rules first (numbered hits in one edition, or one group per rule across
+editions), then the rulings summaries' items; what was asked is echoed cut
+to a bound. Printed as :class:`~.printer.Line` objects (see :mod:`.printer`).
 """
 
 from __future__ import annotations
@@ -14,38 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from crdex.errors import ECHO, cut
 from crdex.errors import shown as echoed
-from crdex.index.lineage.render import historical_heading, topic_line
-from crdex.parser.normalize import ITALICS
 
-from .printer import Line, PlainPrinter, Printer, RichPrinter
+from .printer import Line, Printer, as_printer, drawn, indented
 
 if TYPE_CHECKING:
-    from crdex.index.answers.show import GlossaryView, RuleView
     from crdex.index.search import Group, Hit, SearchResult, Snippet
 
-__all__ = ["indented", "print_glossary", "print_rule", "print_search", "print_topics"]
+__all__ = ["print_search", "search_text"]
 
 # editions listed one by one up to this many; more are shown as a range
 _LIST_EDITIONS = 3
-
-
-def _printer(console: Any) -> Printer:
-    """A printer, or a rich console to print through."""
-    return console if isinstance(console, (PlainPrinter, RichPrinter)) else RichPrinter(console)
-
-
-def _styled(text: str, style: str | None = None) -> Line:
-    """Text for a terminal, its underscore italics (``_Magic_``, 2008-2010) as italics."""
-    if "_" not in text:
-        return Line(text, style=style)
-    line = Line("", style=style)
-    at = 0
-    for match in ITALICS.finditer(text):
-        line.append(text[at : match.start()])
-        line.append(match.group(1), "italic")
-        at = match.end()
-    line.append(text[at:])
-    return line
 
 
 def _snippet(snippet: Snippet) -> Line:
@@ -53,16 +28,6 @@ def _snippet(snippet: Snippet) -> Line:
     for start, end in snippet.marks:
         text.stylize("bold", start, end)
     return text
-
-
-def indented(console: Any, text: Line, indent: int, hang: int = 2) -> None:
-    """Print ``text`` wrapped to the console's width: indented, continuations ``hang`` further.
-
-    Each paragraph of ``text`` starts at ``indent``; its wrapped lines start
-    ``hang`` columns further in, so a wrapped rule reads as one block under
-    its number. No line ends in spaces.
-    """
-    _printer(console).indented(text, indent, hang)
 
 
 def _editions(ids: list[str]) -> str:
@@ -86,13 +51,18 @@ def _head(hit: Hit) -> Line:
 
 def print_search(console: Any, result: SearchResult) -> None:
     """Print a search result for people: the rules, then the rulings summaries' items."""
-    console = _printer(console)
+    console = as_printer(console)
     if result.source != "summary":
         _print_rules(console, result)
     if result.source != "cr":
         if result.source == "all":
             console.print()
         _print_summary(console, result)
+
+
+def search_text(result: SearchResult) -> str:
+    """The same as :func:`print_search`, as one unwrapped string."""
+    return drawn(lambda console: print_search(console, result))
 
 
 def _print_summary(console: Printer, result: SearchResult) -> None:
@@ -165,60 +135,3 @@ def _group(console: Printer, n: int, group: Group, numbered: bool) -> None:
         line.append(f"  {_editions(version.editions)}", style="dim")
         indented(console, line, 4)
         indented(console, _snippet(version.snippet), 6)
-
-
-def print_glossary(console: Any, view: GlossaryView) -> None:
-    console = _printer(console)
-    head = Line(view.term, style="bold")
-    head.append(
-        f"  glossary, {view.edition}" + (", obsolete" if view.obsolete else ""), style="dim"
-    )
-    console.print(head)
-    if view.aliases:
-        indented(console, Line(f"also: {', '.join(view.aliases)}"), 2)
-    indented(console, _styled(view.definition), 2)
-    if view.references:
-        indented(console, Line(f"see: {', '.join(view.references)}", style="dim"), 2)
-
-
-def print_topics(console: Any, view: RuleView) -> None:
-    """The rulings summaries' topics on a rule, after it."""
-    console = _printer(console)
-    for t in view.topics:
-        indented(console, Line(topic_line(t), style="dim"), 0)
-
-
-def _rulings(console: Printer, rulings: list[dict[str, Any]], indent: int) -> None:
-    for ruling in rulings:
-        source = " ".join(filter(None, [ruling.get("source"), ruling.get("date")]))
-        line = f"Ruling: {ruling['text']}" + (f" [{source}]" if source else "")
-        indented(console, Line(line), indent)
-
-
-def print_rule(console: Any, view: RuleView, depth: int) -> None:
-    console = _printer(console)
-    pad = 2 * depth
-    head = Line(view.number, style="bold cyan")
-    if view.title:
-        head.append("  ", style="bold")
-        head.append_text(_styled(view.title, "bold"))
-    elif view.text:
-        head.append("  ")
-        head.append_text(_styled(view.text))
-    indented(console, head, pad)
-    body = pad + 2
-    if view.title and view.text:
-        indented(console, _styled(view.text), body)
-    for example in view.examples:
-        indented(console, _styled(example, "italic"), body)
-    _rulings(console, [r for r in view.rulings if not r.get("historical")], body)
-    past = [r for r in view.rulings if r.get("historical")]
-    for heading in dict.fromkeys(historical_heading(r) for r in past):
-        indented(console, Line(f"{heading[0].upper()}{heading[1:]}:", style="dim"), body)
-        _rulings(console, [r for r in past if historical_heading(r) == heading], body + 2)
-    if view.references:
-        indented(console, Line(f"refers to: {', '.join(view.references)}", style="dim"), body)
-    if view.cited_by:
-        indented(console, Line(f"referred to by: {', '.join(view.cited_by)}", style="dim"), body)
-    for child in view.children:
-        print_rule(console, child, depth + 1)

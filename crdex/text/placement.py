@@ -1,15 +1,19 @@
-"""A placement as a person reads it: the editions, the counts, each rule that differs.
+"""Which edition a document is, as a person reads it: ``crdex identify`` and MCP's answer.
 
-Typography is grouped (a document typed with curly quotes differs so in
+The editions it matches, the counts, each rule that differs. Typography is grouped (a document typed with curly quotes differs so in
 most of its rules: one line says it for all of them); every other
 difference is listed rule by rule, with its why.
 """
 
 from __future__ import annotations
 
-from .compare import TYPOGRAPHY
-from .explain import typing
-from .result import Placement
+from typing import TYPE_CHECKING
+
+from crdex.index.placement.compare import TYPOGRAPHY
+from crdex.index.placement.explain import typing
+
+if TYPE_CHECKING:
+    from crdex.index.placement.result import Placement
 
 __all__ = ["render_placement"]
 

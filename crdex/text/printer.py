@@ -3,34 +3,48 @@
 On a terminal rich draws the styles (bold numbers, dim notes). Written to a
 pipe or a file, rich prints the same words without styles, wrapped at the
 same places; importing and starting rich then costs more than finding the
-rule printed. So the renderer (:mod:`.render`) describes what to print as
-:class:`Line` objects, and :func:`printer` picks who prints them:
+rule printed. So the renderers (:mod:`.show`, :mod:`.search`) describe what to
+print as :class:`Line` objects, and :func:`printer` picks who prints them:
 :class:`RichPrinter` on a terminal (or when the environment asks rich for
 colour), :class:`PlainPrinter` otherwise, which wraps text as rich does for
 unstyled output, with rich's own line breaker (``rich._wrap``) and cell
 widths (``rich.cells``), so that the bytes are the same (the tests compare
-the two on the rules of whole editions).
+the two on the rules of whole editions). :func:`drawn` prints the same
+lines into a string, unwrapped (the MCP server's text beside its data).
 """
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
-__all__ = ["Line", "PlainPrinter", "Printer", "RichPrinter", "console_width", "printer"]
+__all__ = [
+    "Line",
+    "PlainPrinter",
+    "Printer",
+    "RichPrinter",
+    "as_printer",
+    "console_width",
+    "drawn",
+    "indented",
+    "printer",
+]
 
 # the characters rich's Text leaves out (rich.control.STRIP_CONTROL_CODES)
 _CONTROL = dict.fromkeys([7, 8, 11, 12, 13])
 _TRAILING_SPACE = re.compile(r"\s+$")
 _TAB_SIZE = 8
+# wide enough that no paragraph of the rules is wrapped in a drawn string
+_UNWRAPPED = 100_000
 
 
 def _clean(text: str) -> str:
@@ -246,3 +260,31 @@ def printer(**console: Any) -> Printer:
 
         return RichPrinter(Console(highlight=False, **console))
     return PlainPrinter()
+
+
+def as_printer(console: Any) -> Printer:
+    """A printer, or a rich console to print through."""
+    return console if isinstance(console, (PlainPrinter, RichPrinter)) else RichPrinter(console)
+
+
+def indented(console: Any, text: Line, indent: int, hang: int = 2) -> None:
+    """Print ``text`` wrapped to the console's width: indented, continuations ``hang`` further.
+
+    Each paragraph of ``text`` starts at ``indent``; its wrapped lines start
+    ``hang`` columns further in, so a wrapped rule reads as one block under
+    its number. No line ends in spaces.
+    """
+    as_printer(console).indented(text, indent, hang)
+
+
+def drawn(draw: Callable[[Console], None]) -> str:
+    """What ``draw`` prints, as a string: no colour, no wrapping, no trailing spaces.
+
+    A reader that is a program (an assistant over MCP) reads long lines as
+    well as short ones, so nothing is wrapped.
+    """
+    from rich.console import Console
+
+    out = io.StringIO()
+    draw(Console(file=out, width=_UNWRAPPED, color_system=None, highlight=False, emoji=False))
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines())

@@ -159,23 +159,23 @@ class BuildState:
     store: GenerationStore
     report: BuildReport
     cleanup: contextlib.ExitStack  # undoes a failed build: its scratch, its workers
-    # start: the generation built upon, and the documents the new one holds
+    # start: the generation built upon, the documents the new one holds, those to read
     paths: list[str] = field(init=False)
     previous: Generation | None = field(init=False)
     registry: dict[str, DocumentInfo] = field(init=False)
     cache: ParseCache = field(init=False)
     legacy: bool = field(init=False)  # a library of the old layout, read again
-    # chain: the editions, and where the new generation is written
+    # find_chain: the editions, and where the new generation is written
     trees: BuildTrees = field(init=False)
     scratch: Path = field(init=False)
     chain: list[EditionRecord] = field(init=False)
-    # graph: the last generation's records of unchanged editions, the graph and its key
+    # match_graph: the last generation's records of unchanged editions, the graph and its key
     kept: dict[str, EditionRecord | None] = field(init=False)
     key: str = field(init=False)
     writer: GenerationWriter = field(init=False)
     beside: Beside = field(init=False)
     graph: Graph | None = field(init=False)
-    # search: the rulings and summaries by identity, the staged view, the index's report
+    # index_search: the rulings and summaries by identity, the staged view, the index's report
     attached: dict[str, list[dict[str, Any]]] = field(init=False)
     unplaced: list[dict[str, Any]] = field(init=False)
     summaries: dict[str, Any] = field(init=False)

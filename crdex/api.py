@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from crdex.index.lineage.history import History
     from crdex.index.lineage.resolve import Resolution
     from crdex.index.placement import Placement
+    from crdex.index.search.building.indexer import IndexBuild
     from crdex.index.search.results import SearchResult
     from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
@@ -350,18 +351,12 @@ def _index_search(
     *,
     force: bool = False,
     workers: int | None = None,
-    meanwhile: Callable[[], None] | None = None,
-) -> Any:
-    """The search index step of a build: index the staged library."""
-    from crdex.index.search import update_index
+) -> IndexBuild:
+    """The search index step of a build: the index of the staged library, for the build to run."""
+    from crdex.index.search.building.indexer import IndexBuild
 
-    return update_index(  # type: ignore[arg-type]
-        view,
-        force=force,
-        progress=progress,
-        notice=notice,
-        workers=workers,
-        meanwhile=meanwhile,
+    return IndexBuild(  # type: ignore[arg-type]
+        view, force=force, progress=progress, notice=notice, workers=workers
     )
 
 

@@ -136,7 +136,7 @@ def test_the_graph_time_is_the_matching_alone(tmp_path: Path, monkeypatch) -> No
     # the graph built slowly and the search index more slowly still: the graph's time is
     # the matching's own, the rest counted in the build's time alone
     import crdex.api
-    import crdex.index.library.build as building
+    import crdex.index.library.building.matching as building
 
     matched: list[float] = []
     build_graph, index_search = building.build_graph, crdex.api._index_search

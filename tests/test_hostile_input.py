@@ -327,7 +327,7 @@ def test_a_build_that_fails_leaves_no_scratch_generation(
 ) -> None:
     from crdex import api
     from crdex.index.errors import LibraryError
-    from crdex.index.library import build as building
+    from crdex.index.library.building import matching as building
 
     def failing(*_args: object, **_kwargs: object) -> None:
         raise LibraryError("the graph could not be built")

@@ -17,7 +17,9 @@ an older crdex.
 from __future__ import annotations
 
 import errno
+import json
 import os
+import shutil
 from pathlib import Path
 
 from crdex.index.errors import LibraryError
@@ -27,6 +29,8 @@ __all__ = [
     "check_readable",
     "check_writable",
     "is_legacy",
+    "legacy_paths",
+    "remove_legacy",
 ]
 
 # the registry of libraries made before documents became witnesses (format 1)
@@ -89,3 +93,19 @@ def check_readable(home: Path, *, must_exist: bool) -> bool:
 def is_legacy(home: Path) -> bool:
     """A library made by a crdex from before documents became witnesses."""
     return (home / LEGACY_REGISTRY).is_file() and not (home / "CURRENT").is_file()
+
+
+def legacy_paths(home: Path) -> list[str]:
+    """The documents a library of the old layout held (their registered paths)."""
+    try:
+        data = json.loads((home / LEGACY_REGISTRY).read_text("utf-8"))
+        return sorted({d["path"] for d in data.get("documents", {}).values()})
+    except (OSError, ValueError, KeyError, AttributeError):
+        return []
+
+
+def remove_legacy(home: Path) -> None:
+    """What a library of the old layout held besides its documents, once they are read again."""
+    for name in ("editions", "snapshots", "lineage"):
+        shutil.rmtree(home / name, ignore_errors=True)
+    (home / LEGACY_REGISTRY).unlink(missing_ok=True)

@@ -32,7 +32,8 @@ from .whoosh_ext.imports import trim_whoosh_imports
 if TYPE_CHECKING:
     from .answering.access import bundled_index, open_search
     from .answering.engine import SearchIndex
-    from .building.indexer import IndexReport, update_index
+    from .building.indexer import update_index
+    from .building.publishing import IndexReport
     from .errors import (
         IndexBusy,
         IndexDamaged,
@@ -73,7 +74,7 @@ _HOME = {
     "QuerySyntaxError": "errors",
     "SearchError": "errors",
     "SearchTooCostly": "errors",
-    "IndexReport": "building.indexer",
+    "IndexReport": "building.publishing",
     "update_index": "building.indexer",
     "SearchIndex": "answering.engine",
     "bundled_index": "answering.access",

@@ -12,6 +12,9 @@ content changed are deleted and added, in a copy of the live generation;
 otherwise (no index yet, another format, unreadable files) the index is
 written anew. Either way the result is published as a new generation (see
 :mod:`..store`), so a build killed halfway changes nothing readers see.
+:class:`IndexBuild` does it in two calls, so that a library build writes
+its own files while the index's workers write; an update is done in
+:mod:`.updating`, and both are finished in :mod:`.publishing`.
 
 Beside the Whoosh files each generation holds a dense vector per document
 (see :mod:`..vectors`), and a sentence vector per document of the latest
@@ -21,48 +24,37 @@ update embeds only the texts the generation it starts from has not embedded.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from whoosh import index as whoosh_index
 from whoosh.index import Index
 
 from crdex.index.library import Library
-from crdex.index.lineage.graph import Graph
-from crdex.index.storage.generations import write_atomic
-from crdex.index.storage.packed import dumps
 from crdex.index.storage.workers import default_workers, release_freed_memory
 
-from ..aliases import ALIASES_FILE, of_documents
 from ..documents import IndexDoc, collect_rulings, documents_from, vocabulary
 from ..errors import IndexDamaged
-from ..layout import WORDS_FILE, Cover, cover_file, index_name
-from ..meta import PARTS, describe, incompatibility, part_of, sentences_changed
+from ..layout import Cover, cover_file, index_name
+from ..meta import PARTS, incompatibility, part_of, sentences_changed
 from ..models.embedding import embedder
 from ..models.sentences import sentence_model
-from ..models.tokens import read_tokens, write_tokens
 from ..store import IndexStore
-from ..vectors import (
-    known_vectors,
-    read_weights,
-    token_weights,
-    vector_text,
-    vectors_for,
-    write_part,
-    write_weights,
-)
-from .segments import MIN_PARALLEL, write_parts
-from .sentence_rows import embed_sentences, known_sentences, write_sentences
-from .writing import WRITER_MB, Counter, Progress, cover_table, numbered, write_documents
+from ..vectors import token_weights, vector_text, vectors_for
+from .publishing import Embedded, IndexReport, publish_index
+from .segments import MIN_PARALLEL, PartsWriting
+from .updating import update_live
+from .writing import WRITER_MB, Counter, Progress, write_documents
 
 if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
     "Cover",
+    "IndexBuild",
     "IndexReport",
     "cover_file",
     "index_name",
@@ -70,29 +62,6 @@ __all__ = [
 ]
 
 Notice = Callable[[str], None]
-# token weights, digest → vector of the texts embedded, and the seconds that took
-Embedded = tuple["np.ndarray", dict[bytes, "np.ndarray"], float]
-
-
-@dataclass(slots=True)
-class IndexReport:
-    """What :func:`update_index` did."""
-
-    path: str | None
-    documents: int
-    added: int
-    removed: int
-    rebuilt: bool
-    reason: str
-    editions: int
-    seconds: float
-    # embedding the documents (for a new index, done while the Whoosh parts are written)
-    vector_seconds: float = 0.0
-    # writing the Whoosh parts, wall time
-    bm25_seconds: float = 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def update_index(
@@ -102,33 +71,88 @@ def update_index(
     progress: Progress | None = None,
     notice: Notice | None = None,
     workers: int | None = None,
-    meanwhile: Callable[[], None] | None = None,
 ) -> IndexReport:
     """Bring the search index of ``library`` (a library with a home) up to date.
 
     ``force`` writes it anew even when an update would do. ``notice`` is told
     why an existing index is being replaced rather than updated. A new index
     is written, and the latest edition's sentence texts read, by up to
-    ``workers`` processes (default: one per core), and
-    ``meanwhile`` (the caller's own work) is done in this process while they
-    write; when the index is written here or updated, it is done after the
-    index is written.
+    ``workers`` processes (default: one per core).
     """
-    if library.home is None:
-        raise ValueError("update_index needs a library with a home directory")
-    workers = workers if workers is not None else default_workers()
-    started = time.perf_counter()
-    graph = library.graph(progress=progress)
-    docs = documents_from(graph, collect_rulings(library, graph))
-    store = IndexStore(Path(library.home) / "search")
-    with store.lock():
+    with IndexBuild(
+        library, force=force, progress=progress, notice=notice, workers=workers
+    ) as build:
+        build.start()
+        return build.finish()
+
+
+@dataclass(slots=True)
+class _NewIndex:
+    """A new generation between :meth:`IndexBuild.start` and :meth:`IndexBuild.finish`."""
+
+    scratch: Path
+    reason: str
+    begun: float  # writing the Whoosh parts began
+    vectors: Embedded
+    words: dict[str, int]
+    writing: PartsWriting | None = None  # the workers writing the parts
+    indexes: dict[str, Index] | None = None  # or the parts, written in this process
+    bm25_seconds: float = 0.0
+
+
+class IndexBuild:
+    """The search index of ``library`` brought up to date in two calls, with the caller's work between.
+
+    A library build writes its generation's trees and graph while the
+    index's workers write, and the index never calls back into the build:
+    :meth:`start` takes the index's lock and does everything this process
+    does before that (an update in full; for a new index, the Whoosh parts
+    written here or started in worker processes, and the documents'
+    vectors), the caller then does its own work, and :meth:`finish` waits for
+    the workers and publishes. Used as a context manager: the lock and the
+    workers end with the block (the workers killed, if it ends by an
+    exception). See :func:`update_index` for the arguments.
+    """
+
+    def __init__(
+        self,
+        library: Library,
+        *,
+        force: bool = False,
+        progress: Progress | None = None,
+        notice: Notice | None = None,
+        workers: int | None = None,
+    ) -> None:
+        if library.home is None:
+            raise ValueError("update_index needs a library with a home directory")
+        self.library, self.home = library, Path(library.home)
+        self.force, self.progress, self.notice = force, progress, notice
+        self.workers = workers if workers is not None else default_workers()
+        self._open = contextlib.ExitStack()
+        self._done: IndexReport | None = None  # an update, done by start
+        self._new: _NewIndex | None = None
+
+    def __enter__(self) -> IndexBuild:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._open.__exit__(*exc)
+
+    def start(self) -> None:
+        """Take the lock; update the index, or start writing a new one."""
+        library, notice = self.library, self.notice
+        self.started = time.perf_counter()
+        graph = self.graph = library.graph(progress=self.progress)
+        self.docs = documents_from(graph, collect_rulings(library, graph))
+        store = self.store = IndexStore(self.home / "search")
+        self._open.enter_context(store.lock())
         store.clean()
         live = store.current()
         meta = store.meta(live) if live is not None else None
         reason = "new"
         if live is not None:
             why = incompatibility(meta)
-            if why is None and force:
+            if why is None and self.force:
                 reason = "forced"
             elif why is not None:
                 reason = "format"
@@ -144,235 +168,100 @@ def update_index(
                 )
                 notice(f"the search index at {live}: {changed}; {then}")
             try:
-                report = _update(
-                    store,
-                    live,
-                    meta or {},
-                    bool(changed),
-                    library,
-                    graph,
-                    docs,
-                    started,
-                    progress,
-                    workers,
-                )
-                if meanwhile:
-                    meanwhile()
-                return report
+                self._done = self._update(live, meta or {}, bool(changed))
+                return
             except IndexDamaged as exc:
                 reason = "damaged"
                 if notice:
                     notice(f"{exc}; rebuilding it")
-        return _create(store, library, graph, docs, started, reason, progress, workers, meanwhile)
+        self._new = self._create(reason)
 
+    def finish(self) -> IndexReport:
+        """Wait for the workers, if any; publish a new index; give up the lock."""
+        with self._open:
+            if self._done is None:
+                assert self._new is not None, "IndexBuild.start was not called"
+                self._done = self._finish_new(self._new)
+        return self._done
 
-def _create(
-    store: IndexStore,
-    library: Library,
-    graph: Graph,
-    docs: list[IndexDoc],
-    started: float,
-    reason: str,
-    progress: Progress | None,
-    workers: int,
-    meanwhile: Callable[[], None] | None = None,
-) -> IndexReport:
-    """Write a new generation of the index: in worker processes when it is large."""
-    scratch = store.scratch()
-    parts = {part: [d for d in docs if part_of(d) == part] for part in PARTS}
-    vectors: list[Embedded] = []
-    words: list[dict[str, int]] = []
-
-    def embed() -> None:
-        """What this process does while the workers write: the vectors, the words, ``meanwhile``."""
-        begun = time.perf_counter()
-        model = embedder()
-        weights = token_weights([vector_text(d) for d in docs], model)
-        known: dict[bytes, np.ndarray] = {}
-        vectors_for(docs, model, weights, known)  # fills ``known``; the rows come by number
-        model.drop_tokenizer()
-        vectors.append((weights, known, time.perf_counter() - begun))
-        words.append(vocabulary(docs))
-        # the workers grow until they finish: what embedding let go is given back first
-        release_freed_memory()
-        if meanwhile:
-            meanwhile()
-
-    begun = time.perf_counter()
-    if workers > 1 and len(docs) >= MIN_PARALLEL:
-        if progress:
-            progress("index", 0, len(docs))
-        indexes = write_parts(
-            scratch,
-            parts,
-            index_name,
-            workers=workers,
-            limitmb=WRITER_MB,
-            progress=lambda n: progress("index", n, len(docs)) if progress else None,
-            meanwhile=embed,
+    def _update(self, live: Path, meta: dict[str, Any], resentence: bool) -> IndexReport:
+        return update_live(
+            self.store,
+            live,
+            meta,
+            resentence,
+            self.library,
+            self.graph,
+            self.docs,
+            self.started,
+            self.progress,
+            self.workers,
         )
-        bm25_seconds = time.perf_counter() - begun
-    else:
+
+    def _create(self, reason: str) -> _NewIndex:
+        """Write the parts of a new index, in worker processes when it is large; the vectors."""
+        docs, progress = self.docs, self.progress
+        scratch = self.store.scratch()
+        parts = {part: [d for d in docs if part_of(d) == part] for part in PARTS}
+        begun = time.perf_counter()
+        if self.workers > 1 and len(docs) >= MIN_PARALLEL:
+            if progress:
+                progress("index", 0, len(docs))
+            writing = PartsWriting(
+                scratch, parts, index_name, workers=self.workers, limitmb=WRITER_MB
+            )
+            self._open.enter_context(writing)
+            # done in this process while the workers write
+            return _NewIndex(scratch, reason, begun, *_embed(docs), writing=writing)
         counter = Counter(progress, len(docs))
         indexes = {
             part: write_documents(scratch, part, mine, (), counter, create=True)
             for part, mine in parts.items()
         }
         bm25_seconds = time.perf_counter() - begun
-        embed()
-    report = _finish(
-        store,
-        scratch,
-        indexes,
-        library,
-        graph,
-        docs,
-        started,
-        (len(docs), 0),
-        reason,
-        vectors[0],
-        # the sentence vectors are made once the workers are done: made while
-        # they write, the three processes' peaks added up (558 MB, not 400)
-        {},
-        words[0],
-        progress,
-        workers,
-    )
-    report.bm25_seconds = round(bm25_seconds, 3)
-    return report
+        return _NewIndex(scratch, reason, begun, *_embed(docs), None, indexes, bm25_seconds)
 
-
-def _existing_keys(live: Path, part: str) -> set[str]:
-    ix = whoosh_index.open_dir(live, indexname=index_name(part), readonly=True)
-    try:
-        with ix.reader() as reader:
-            if not reader.doc_count_all():
-                return set()
-            keys = reader.column_reader("key")
-            return {keys[d] for d in reader.all_doc_ids()}
-    finally:
-        ix.close()
-
-
-def _update(
-    store: IndexStore,
-    live: Path,
-    meta: dict[str, Any],
-    resentence: bool,
-    library: Library,
-    graph: Graph,
-    docs: list[IndexDoc],
-    started: float,
-    progress: Progress | None,
-    workers: int,
-) -> IndexReport:
-    try:
-        existing = {part: _existing_keys(live, part) for part in PARTS}
-        reuse = (read_weights(live), known_vectors(live, PARTS), 0.0)
-        kept = read_tokens(live)
-        # another sentence model (or none before): the update embeds the latest part anew
-        sentences = {} if resentence else known_sentences(live)
-    except Exception as exc:  # any unreadable file means: write it anew
-        raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
-    if kept is not None:  # carried into the new generation with the words it adds
-        embedder().remember(kept.items())
-    changes: dict[str, tuple[list[IndexDoc], set[str]]] = {}
-    for part in PARTS:
-        wanted = {d.key: d for d in docs if part_of(d) == part}
-        fresh = [d for k, d in wanted.items() if k not in existing[part]]
-        changes[part] = (fresh, existing[part] - wanted.keys())
-    added = sum(len(f) for f, _s in changes.values())
-    removed = sum(len(s) for _f, s in changes.values())
-    if not added and not removed and not resentence and meta.get("graph_key") == graph.key:
-        return IndexReport(
-            str(live),
-            len(docs),
-            0,
-            0,
-            False,
-            "up to date",
-            len(graph.editions),
-            round(time.perf_counter() - started, 3),
+    def _finish_new(self, new: _NewIndex) -> IndexReport:
+        indexes = new.indexes
+        if new.writing is not None:
+            total, progress = len(self.docs), self.progress
+            indexes = new.writing.finish(
+                lambda n: progress("index", n, total) if progress else None
+            )
+            new.bm25_seconds = time.perf_counter() - new.begun
+        assert indexes is not None
+        report = publish_index(
+            self.store,
+            new.scratch,
+            indexes,
+            self.library,
+            self.graph,
+            self.docs,
+            self.started,
+            (len(self.docs), 0),
+            new.reason,
+            new.vectors,
+            # the sentence vectors are made once the workers are done: made while
+            # they write, the three processes' peaks added up (558 MB, not 400)
+            {},
+            new.words,
+            self.progress,
+            self.workers,
         )
-    scratch = store.scratch(start_from=live)
-    counter = Counter(progress, added + removed)
-    indexes = {
-        part: write_documents(scratch, part, fresh, stale, counter, create=False)
-        for part, (fresh, stale) in changes.items()
-    }
-    return _finish(
-        store,
-        scratch,
-        indexes,
-        library,
-        graph,
-        docs,
-        started,
-        (added, removed),
-        "update",
-        reuse,
-        sentences,
-        progress=progress,
-        workers=workers,
-    )
+        report.bm25_seconds = round(new.bm25_seconds, 3)
+        return report
 
 
-def _finish(
-    store: IndexStore,
-    scratch: Path,
-    indexes: dict[str, Index],
-    library: Library,
-    graph: Graph,
-    docs: list[IndexDoc],
-    started: float,
-    counts: tuple[int, int],
-    reason: str,
-    vectors: Embedded,
-    sentences: dict[bytes, np.ndarray],
-    words: dict[str, int] | None = None,
-    progress: Progress | None = None,
-    workers: int = 1,
-) -> IndexReport:
-    """Write the tables by document number (cover, vectors) and the words; publish.
-
-    ``vectors`` holds the token weights and the vectors already computed (of
-    every document for a new index, of the generation an update starts from
-    for an update), and the seconds that took; ``sentences`` the sentence
-    vectors already computed, by digest.
-    """
-    held: dict[str, list[IndexDoc | None]] = {}
-    for part, ix in indexes.items():
-        try:
-            held[part] = numbered(ix, (d for d in docs if part_of(d) == part))
-        finally:
-            ix.close()
-        table = cover_table(held[part])
-        write_atomic(scratch / cover_file(part), dumps(table))
-    words = words if words is not None else vocabulary(docs)
-    write_atomic(scratch / WORDS_FILE, dumps(words))
-    write_atomic(scratch / ALIASES_FILE, dumps(of_documents(docs, words)))
-    embedding_started = time.perf_counter()
+def _embed(docs: list[IndexDoc]) -> tuple[Embedded, dict[str, int]]:
+    """The documents' vectors (with the seconds they took) and words, for a new index."""
+    begun = time.perf_counter()
     model = embedder()
-    weights, known, vector_seconds = vectors
-    write_weights(scratch, weights)
-    for part, numbered_docs in held.items():
-        write_part(scratch, part, *vectors_for(numbered_docs, model, weights, known))
-    write_tokens(scratch, model.known_words)
-    reader = sentence_model()
-    if reader is not None:
-        told = (lambda n, total: progress("sentences", n, total)) if progress else None
-        write_sentences(scratch, *embed_sentences(held[PARTS[0]], reader, sentences, told, workers))
-    vector_seconds += time.perf_counter() - embedding_started
-    seconds = time.perf_counter() - started
-    generation = store.publish(scratch, describe(library, graph, docs, seconds))
-    return IndexReport(
-        path=str(generation),
-        documents=len(docs),
-        added=counts[0],
-        removed=counts[1],
-        rebuilt=reason != "update",
-        reason=reason,
-        editions=len(graph.editions),
-        seconds=round(seconds, 3),
-        vector_seconds=round(vector_seconds, 3),
-    )
+    weights = token_weights([vector_text(d) for d in docs], model)
+    known: dict[bytes, np.ndarray] = {}
+    vectors_for(docs, model, weights, known)  # fills ``known``; the rows come by number
+    model.drop_tokenizer()
+    vectors = (weights, known, time.perf_counter() - begun)
+    words = vocabulary(docs)
+    # the workers grow until they finish: what embedding let go is given back first
+    release_freed_memory()
+    return vectors, words

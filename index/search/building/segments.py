@@ -10,7 +10,8 @@ are cut into pieces and each piece is written as a segment by a worker
 process then commits one TOC per part listing its segments, in the order
 of the pieces, so document numbers are those a single writer would have
 given. While the workers write, the building process does work of its own
-(``meanwhile``: the documents' vectors; a build's trees and graph).
+(the documents' vectors; a library build's trees and graph): :class:`PartsWriting`
+starts the workers and waits for them in two calls, with that work between.
 
 Pieces are cut to balance the workers, not by part: with two workers the
 latest part (a fifth of the documents) and a piece of the earlier part fill
@@ -29,7 +30,9 @@ build.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +47,7 @@ from ..documents import IndexDoc
 from ..schema import make_schema
 from .writing import share_postings
 
-__all__ = ["Piece", "plan_pieces", "write_parts", "writing_cost"]
+__all__ = ["PartsWriting", "Piece", "plan_pieces", "write_parts", "writing_cost"]
 
 # documents a worker writes between two progress reports
 _TICK = 100
@@ -124,6 +127,68 @@ def _commit(ix: Index, segments: list[Any]) -> None:
     writer._finish()
 
 
+class PartsWriting:
+    """A new index's parts being written as segments by worker processes.
+
+    Entered, it creates an index per part in ``directory`` (named by
+    ``names``) and starts the workers; this process is then free for work of
+    its own until :meth:`finish` waits for them and commits each part.
+    Left by an exception, it kills the workers.
+    """
+
+    def __init__(
+        self,
+        directory: Path,
+        parts: dict[str, list[IndexDoc]],
+        names: Callable[[str], str],
+        *,
+        workers: int,
+        limitmb: int,
+    ) -> None:
+        self.directory, self.parts, self.names = directory, parts, names
+        self.workers, self.limitmb = workers, limitmb
+        self._open = contextlib.ExitStack()
+        self._futures: dict[Future[Any], tuple[str, int]] = {}
+
+    def __enter__(self) -> PartsWriting:
+        for part in self.parts:
+            whoosh_index.create_in(
+                self.directory, make_schema(), indexname=self.names(part)
+            ).close()
+        pieces = plan_pieces(self.parts, self.workers, writing_cost)
+        with contextlib.ExitStack() as starting:
+            workers = min(self.workers, len(pieces))
+            pool = WorkerPool(workers, "writing the search index", fresh=True)
+            self._pool = starting.enter_context(pool)
+            for part, start, docs in pieces:
+                job = (str(self.directory), self.names(part), docs, self.limitmb)
+                self._futures[pool.submit(_write_piece, *job)] = (part, start)
+            self._open = starting.pop_all()
+        fault_point("indexing")  # the workers are started: they must die with this process
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._open.__exit__(*exc)
+
+    def finish(self, progress: Callable[[int], None]) -> dict[str, Index]:
+        """Wait for the workers (``progress`` is told how many documents are written so far)."""
+        pool, futures = self._pool, self._futures
+        with self._open:
+            total = sum(len(docs) for docs in self.parts.values())
+            # every document may be added while the last segment is still being written
+            for _segment in pool.as_done(
+                set(futures), poll=lambda: progress(min(pool.ticks(), total - 1))
+            ):
+                pass
+            progress(total)
+            segments = {where: pool.result(future) for future, where in futures.items()}
+        indexes = {}
+        for part in self.parts:
+            ix = indexes[part] = whoosh_index.open_dir(self.directory, indexname=self.names(part))
+            _commit(ix, [segments[w] for w in sorted(segments) if w[0] == part])
+        return indexes
+
+
 def write_parts(
     directory: Path,
     parts: dict[str, list[IndexDoc]],
@@ -139,26 +204,6 @@ def write_parts(
     ``progress`` is told how many documents are written so far; ``meanwhile``
     runs in this process while the workers write.
     """
-    for part in parts:
-        whoosh_index.create_in(directory, make_schema(), indexname=names(part)).close()
-    pieces = plan_pieces(parts, workers, writing_cost)
-    with WorkerPool(min(workers, len(pieces)), "writing the search index", fresh=True) as pool:
-        futures = {
-            pool.submit(_write_piece, str(directory), names(part), docs, limitmb): (part, start)
-            for part, start, docs in pieces
-        }
-        fault_point("indexing")  # the workers are started: they must die with this process
+    with PartsWriting(directory, parts, names, workers=workers, limitmb=limitmb) as writing:
         meanwhile()
-        total = sum(len(docs) for docs in parts.values())
-        # every document may be added while the last segment is still being written
-        for _segment in pool.as_done(
-            set(futures), poll=lambda: progress(min(pool.ticks(), total - 1))
-        ):
-            pass
-        progress(total)
-        segments = {where: pool.result(future) for future, where in futures.items()}
-    indexes = {}
-    for part in parts:
-        ix = indexes[part] = whoosh_index.open_dir(directory, indexname=names(part))
-        _commit(ix, [segments[w] for w in sorted(segments) if w[0] == part])
-    return indexes
+        return writing.finish(progress)

@@ -30,12 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crdex.index.citations.check import CheckReport, check_paths
+from crdex.index.citations.gitdates import GitDates
+from crdex.index.citations.judge import Judge
+from crdex.index.citations.verdicts import Judgement
 from crdex.parser.numbers import RuleNumber
-
-from .check import CheckReport, check_paths
-from .gitdates import GitDates
-from .judge import Judge
-from .verdicts import Judgement
 
 __all__ = ["Row", "Scores", "measure", "read_rows", "replay", "run_git", "score", "table"]
 

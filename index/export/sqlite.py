@@ -23,30 +23,10 @@ from typing import Any
 
 from crdex.index.outputs import output_path
 
+from . import sqlite_tables as tables
 from .enums import ENUMERATIONS
 from .errors import ExportError
 from .records import ExportPlan, Progress
-from .sqlite_tables import (
-    ACCOUNTING,
-    CHAIN,
-    CHANGES,
-    CONTENTS,
-    EDITION_LINES,
-    EDITIONS,
-    EXAMPLES,
-    GLOSSARY,
-    GLOSSARY_ALIASES,
-    GLOSSARY_REFERENCES,
-    IDENTITIES,
-    LINKS,
-    REPAIRS,
-    RULE_CITATIONS,
-    RULE_REFERENCES,
-    RULES,
-    RULINGS,
-    VERSIONS,
-    Table,
-)
 
 __all__ = ["INDEX_MARKER", "sql_schema", "write_sqlite"]
 
@@ -79,9 +59,9 @@ def write_sqlite(
         except sqlite3.Error as exc:  # pragma: no cover - the file was just created
             raise ExportError(f"{path}: cannot create the database ({exc})") from None
         try:
-            tables, indexes = sql_schema().split(INDEX_MARKER, 1)
+            creates, indexes = sql_schema().split(INDEX_MARKER, 1)
             db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
-            db.executescript(tables)
+            db.executescript(creates)
             with db:
                 _write(db, plan, progress)
             db.executescript(indexes)
@@ -106,18 +86,22 @@ def _write(db: sqlite3.Connection, plan: ExportPlan, progress: Progress | None) 
         [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in header.items()],
     )
     exported = {c.id for c in plan.editions}
-    db.executemany(CHAIN.insert(), [CHAIN.row(e, int(e["id"] in exported)) for e in plan.chain()])
+    db.executemany(
+        tables.CHAIN.insert(), [tables.CHAIN.row(e, int(e["id"] in exported)) for e in plan.chain()]
+    )
     for data in plan.edition_records(progress):
         _edition(db, data)
     idents = []
     versions = []
     for ident in plan.identities():
-        idents.append(IDENTITIES.row(ident))
-        versions.extend(VERSIONS.rows(ident["id"], ident["versions"]))
-    db.executemany(IDENTITIES.insert(), idents)
-    db.executemany(VERSIONS.insert(), versions)
-    db.executemany(LINKS.insert("INSERT OR IGNORE"), [LINKS.row(ln) for ln in plan.links()])
-    db.executemany(CHANGES.insert(), [CHANGES.row(c) for c in plan.changes()])
+        idents.append(tables.IDENTITIES.row(ident))
+        versions.extend(tables.VERSIONS.rows(ident["id"], ident["versions"]))
+    db.executemany(tables.IDENTITIES.insert(), idents)
+    db.executemany(tables.VERSIONS.insert(), versions)
+    db.executemany(
+        tables.LINKS.insert("INSERT OR IGNORE"), [tables.LINKS.row(ln) for ln in plan.links()]
+    )
+    db.executemany(tables.CHANGES.insert(), [tables.CHANGES.row(c) for c in plan.changes()])
 
 
 def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
@@ -132,25 +116,29 @@ def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
         "lines_accounted": acc["lines_accounted"],
         "tree_schema_version": data["schema_version"],
     }
-    db.execute(EDITIONS.upsert(kept=("id", "chain_index")), EDITIONS.row(fields, 1))
+    db.execute(tables.EDITIONS.upsert(kept=("id", "chain_index")), tables.EDITIONS.row(fields, 1))
     db.executemany(
-        EDITION_LINES.insert(),
+        tables.EDITION_LINES.insert(),
         [
-            EDITION_LINES.row(text, eid, part, pos)
+            tables.EDITION_LINES.row(text, eid, part, pos)
             for part in ("introduction", "credits", "book_index")
             for pos, text in enumerate(data[part])
         ],
     )
-    db.executemany(CONTENTS.insert(), CONTENTS.rows(eid, data["contents"]))
-    db.executemany(REPAIRS.insert(), REPAIRS.rows(eid, acc["repairs"]))
+    db.executemany(tables.CONTENTS.insert(), tables.CONTENTS.rows(eid, data["contents"]))
+    db.executemany(tables.REPAIRS.insert(), tables.REPAIRS.rows(eid, acc["repairs"]))
     db.executemany(
-        ACCOUNTING.insert(), [ACCOUNTING.row(item, eid) for item in acc["by_kind"].items()]
+        tables.ACCOUNTING.insert(),
+        [tables.ACCOUNTING.row(item, eid) for item in acc["by_kind"].items()],
     )
     first_id = _rules(db, eid, data["rules"])
     glossary = data["glossary"]
-    db.executemany(GLOSSARY.insert(), [GLOSSARY.row(g, eid, pos) for pos, g in enumerate(glossary)])
-    _lists(db, GLOSSARY_ALIASES, glossary, "aliases")
-    _references(db, GLOSSARY_REFERENCES, glossary, first_id)
+    db.executemany(
+        tables.GLOSSARY.insert(),
+        [tables.GLOSSARY.row(g, eid, pos) for pos, g in enumerate(glossary)],
+    )
+    _lists(db, tables.GLOSSARY_ALIASES, glossary, "aliases")
+    _references(db, tables.GLOSSARY_REFERENCES, glossary, first_id)
 
 
 def _rules(db: sqlite3.Connection, eid: str, rules: list[dict[str, Any]]) -> dict[str, str]:
@@ -159,28 +147,37 @@ def _rules(db: sqlite3.Connection, eid: str, rules: list[dict[str, Any]]) -> dic
     first_id: dict[str, str] = {}
     for r in rules:
         first_id.setdefault(r["number"], r["id"])
-    db.executemany(RULES.insert(), [RULES.row(r, eid, pos) for pos, r in enumerate(rules)])
     db.executemany(
-        EXAMPLES.insert(),
+        tables.RULES.insert(), [tables.RULES.row(r, eid, pos) for pos, r in enumerate(rules)]
+    )
+    db.executemany(
+        tables.EXAMPLES.insert(),
         [
             row
             for r in rules
-            for row in EXAMPLES.rows(r["id"], zip(r["examples"], r["example_lines"], strict=True))
+            for row in tables.EXAMPLES.rows(
+                r["id"], zip(r["examples"], r["example_lines"], strict=True)
+            )
         ],
     )
-    _lists(db, RULINGS, rules, "rulings")
-    _lists(db, RULE_CITATIONS, rules, "citations")
-    _references(db, RULE_REFERENCES, rules, first_id)
+    _lists(db, tables.RULINGS, rules, "rulings")
+    _lists(db, tables.RULE_CITATIONS, rules, "citations")
+    _references(db, tables.RULE_REFERENCES, rules, first_id)
     return first_id
 
 
-def _lists(db: sqlite3.Connection, table: Table, owners: list[dict[str, Any]], key: str) -> None:
+def _lists(
+    db: sqlite3.Connection, table: tables.Table, owners: list[dict[str, Any]], key: str
+) -> None:
     """The list ``key`` of each owner, as rows of ``table`` in the owners' order."""
     db.executemany(table.insert(), [row for o in owners for row in table.rows(o["id"], o[key])])
 
 
 def _references(
-    db: sqlite3.Connection, table: Table, owners: list[dict[str, Any]], first_id: dict[str, str]
+    db: sqlite3.Connection,
+    table: tables.Table,
+    owners: list[dict[str, Any]],
+    first_id: dict[str, str],
 ) -> None:
     """Cross-references, each with the id of the rule it cites in the same edition, if any."""
     db.executemany(

@@ -14,27 +14,8 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
+from . import sqlite_tables as tables
 from .records import HEADER_KEYS, check_header
-from .sqlite_tables import (
-    CHAIN,
-    CHANGES,
-    CONTENTS,
-    EDITION,
-    EDITION_LINES,
-    EXAMPLES,
-    GLOSSARY,
-    GLOSSARY_ALIASES,
-    GLOSSARY_REFERENCES,
-    IDENTITIES,
-    LINKS,
-    REPAIRS,
-    RULE_CITATIONS,
-    RULE_REFERENCES,
-    RULES,
-    RULINGS,
-    VERSIONS,
-    Table,
-)
 
 __all__ = ["load_sqlite"]
 
@@ -63,7 +44,7 @@ def load_sqlite(path: Path, wanted: Collection[str] | None) -> tuple[Any, ...]:
         }
         check_header(path, header)
         eds = _rows(db, "SELECT * FROM editions ORDER BY chain_index IS NULL, chain_index, id")
-        chain = [CHAIN.record(e) for e in eds if e["chain_index"] is not None]
+        chain = [tables.CHAIN.record(e) for e in eds if e["chain_index"] is not None]
         order = {eid: i for i, eid in enumerate(header["exported_edition_ids"])}
         records = [
             _edition(db, e)
@@ -79,21 +60,25 @@ def load_sqlite(path: Path, wanted: Collection[str] | None) -> tuple[Any, ...]:
             "ORDER BY edition_id, source_identity_id",
         )
         identities = [
-            IDENTITIES.record(
+            tables.IDENTITIES.record(
                 i,
                 split_from_identity_ids=[s[1] for s in splits.get(i["id"], [])],
-                versions=[VERSIONS.record(v) for v in versions.get(i["id"], [])],
+                versions=[tables.VERSIONS.record(v) for v in versions.get(i["id"], [])],
             )
             for i in _rows(db, "SELECT * FROM identities ORDER BY rowid")
         ]
-        links = [LINKS.record(r) for r in _rows(db, "SELECT * FROM links ORDER BY rowid")]
-        changes = [CHANGES.record(r) for r in _rows(db, "SELECT * FROM changes ORDER BY rowid")]
+        links = [tables.LINKS.record(r) for r in _rows(db, "SELECT * FROM links ORDER BY rowid")]
+        changes = [
+            tables.CHANGES.record(r) for r in _rows(db, "SELECT * FROM changes ORDER BY rowid")
+        ]
     finally:
         db.close()
     return header, chain, records, identities, links, changes
 
 
-def _owned(db: sqlite3.Connection, table: Table, owner: Table, eid: str) -> dict[str, list]:
+def _owned(
+    db: sqlite3.Connection, table: tables.Table, owner: tables.Table, eid: str
+) -> dict[str, list]:
     """The rows of ``table`` that belong to the rules (or glossary entries) of one edition,
     in order, by owner."""
     by = table.given[0]
@@ -112,16 +97,16 @@ def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
     )
     return {
         "schema_version": e["tree_schema_version"],
-        "edition": EDITION.record(e),
-        "introduction": EDITION_LINES.values(lines.get("introduction", []), "text"),
+        "edition": tables.EDITION.record(e),
+        "introduction": tables.EDITION_LINES.values(lines.get("introduction", []), "text"),
         "contents": [
-            CONTENTS.record(c)
+            tables.CONTENTS.record(c)
             for c in _rows(db, "SELECT * FROM contents WHERE edition_id = ? ORDER BY position", eid)
         ],
         "rules": _rules(db, eid),
         "glossary": _glossary(db, eid),
-        "book_index": EDITION_LINES.values(lines.get("book_index", []), "text"),
-        "credits": EDITION_LINES.values(lines.get("credits", []), "text"),
+        "book_index": tables.EDITION_LINES.values(lines.get("book_index", []), "text"),
+        "credits": tables.EDITION_LINES.values(lines.get("credits", []), "text"),
         "accounting": {
             "lines_total": e["lines_total"],
             "lines_accounted": e["lines_accounted"],
@@ -134,7 +119,7 @@ def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
                 )
             },
             "repairs": [
-                REPAIRS.record(x)
+                tables.REPAIRS.record(x)
                 for x in _rows(
                     db, "SELECT * FROM repairs WHERE edition_id = ? ORDER BY position", eid
                 )
@@ -144,35 +129,35 @@ def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
 
 
 def _rules(db: sqlite3.Connection, eid: str) -> list[dict[str, Any]]:
-    examples = _owned(db, EXAMPLES, RULES, eid)
-    rulings = _owned(db, RULINGS, RULES, eid)
-    cites = _owned(db, RULE_CITATIONS, RULES, eid)
-    refs = _owned(db, RULE_REFERENCES, RULES, eid)
+    examples = _owned(db, tables.EXAMPLES, tables.RULES, eid)
+    rulings = _owned(db, tables.RULINGS, tables.RULES, eid)
+    cites = _owned(db, tables.RULE_CITATIONS, tables.RULES, eid)
+    refs = _owned(db, tables.RULE_REFERENCES, tables.RULES, eid)
     rules = []
     for r in _rows(db, "SELECT * FROM rules WHERE edition_id = ? ORDER BY position", eid):
         rid = r["id"]
         own = examples.get(rid, [])
         rules.append(
-            RULES.record(
+            tables.RULES.record(
                 r,
-                examples=EXAMPLES.values(own, "text"),
-                example_lines=EXAMPLES.values(own, "line"),
-                rulings=[RULINGS.record(x) for x in rulings.get(rid, [])],
-                citations=[RULE_CITATIONS.record(x) for x in cites.get(rid, [])],
-                references=[RULE_REFERENCES.record(x) for x in refs.get(rid, [])],
+                examples=tables.EXAMPLES.values(own, "text"),
+                example_lines=tables.EXAMPLES.values(own, "line"),
+                rulings=[tables.RULINGS.record(x) for x in rulings.get(rid, [])],
+                citations=[tables.RULE_CITATIONS.record(x) for x in cites.get(rid, [])],
+                references=[tables.RULE_REFERENCES.record(x) for x in refs.get(rid, [])],
             )
         )
     return rules
 
 
 def _glossary(db: sqlite3.Connection, eid: str) -> list[dict[str, Any]]:
-    aliases = _owned(db, GLOSSARY_ALIASES, GLOSSARY, eid)
-    refs = _owned(db, GLOSSARY_REFERENCES, GLOSSARY, eid)
+    aliases = _owned(db, tables.GLOSSARY_ALIASES, tables.GLOSSARY, eid)
+    refs = _owned(db, tables.GLOSSARY_REFERENCES, tables.GLOSSARY, eid)
     return [
-        GLOSSARY.record(
+        tables.GLOSSARY.record(
             g,
-            aliases=GLOSSARY_ALIASES.values(aliases.get(g["id"], []), "alias"),
-            references=[GLOSSARY_REFERENCES.record(x) for x in refs.get(g["id"], [])],
+            aliases=tables.GLOSSARY_ALIASES.values(aliases.get(g["id"], []), "alias"),
+            references=[tables.GLOSSARY_REFERENCES.record(x) for x in refs.get(g["id"], [])],
         )
         for g in _rows(db, "SELECT * FROM glossary WHERE edition_id = ? ORDER BY position", eid)
     ]

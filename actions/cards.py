@@ -105,10 +105,6 @@ class Card:
         return dataclasses.replace(self, id=next(_ids), zone=None, revealed=False, **changes)
 
     @property
-    def double_faced(self) -> bool:
-        return self.back is not None
-
-    @property
     def is_meld_card(self) -> bool:
         return self.meld_with is not None
 

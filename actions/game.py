@@ -129,11 +129,6 @@ class Game:
         picked = self.choose(player, decision, options, 1, 1)
         return picked[0] if picked else None
 
-    def choose_up_to(
-        self, player: Player | str, decision: str, options: Sequence[T], count: int
-    ) -> list[T]:
-        return self.choose(player, decision, options, 0, count)
-
     def order(self, player: Player | str, decision: str, items: Sequence[T]) -> list[T]:
         items = list(items)
         if len(items) <= 1:

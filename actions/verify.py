@@ -21,10 +21,6 @@ __all__ = ["RuleLike", "canonical_rule_text", "edition_rule_digest", "rule_diges
 _EXAMPLE_PREFIX = re.compile(r"^\s*Example:\s*", re.IGNORECASE)
 
 
-class _ExampleLike(Protocol):
-    text: str
-
-
 class RuleLike(Protocol):
     number: str
     title: str | None

@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 
 from crdex.citations import SourceWalk, find_citations, syntax_for
-from crdex.citations.evaluate import run_git
+from evaluation.citations import run_git
 
 NUMBER = re.compile(r"\d{3}\.\d{1,3}[a-z]{0,2}")
 CITED = ("601.2f", "702.19b", "704.5k", "100.2a", "613.4c", "509.1a", "702.9b", "117.3a")

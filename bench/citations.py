@@ -6,7 +6,7 @@ citations from real engine source, each adjudicated from the rule texts.
 They are replayed into a new git repository with commits backdated to the
 day each line was written, and checked as ``crdex check --fix --dry-run``
 checks a work tree (git dates, words compared through the library's
-search), and again without dates (``crdex.citations.evaluate``).
+search), and again without dates (``bench/evaluation/citations.py``).
 
     python bench/citations.py [--home HOME] [--set TSV] [--json]
 
@@ -25,11 +25,11 @@ import time
 from pathlib import Path
 
 from crdex.citations import GitDates, Judge, RuleWords, WordsCheck, check_paths
-from crdex.citations.evaluate import read_rows, replay, score, table
 from crdex.index.library import Library
 from crdex.index.lineage.editions import find_edition
 from crdex.index.search import open_search, update_index
 from crdex.parser.references import expand_range
+from evaluation.citations import read_rows, replay, score, table
 
 ROOT = Path(__file__).resolve().parent.parent
 DEV = ROOT / "tests" / "data" / "citations-dev.tsv"

@@ -39,9 +39,9 @@ from typing import Any, TypeVar
 
 from crdex.index.library import Library
 from crdex.index.search import SearchIndex, SearchTooCostly, open_search, update_index
-from crdex.index.search.answering.evaluate import Question, evaluate, read_questions
 from crdex.index.search.models.embedding import Embedder
 from crdex.index.search.models.sentences import ENVIRONMENT, sentence_model, sentence_model_id
+from evaluation.search import Question, evaluate, read_questions
 
 T = TypeVar("T")
 HERE = Path(__file__).resolve().parents[1]

@@ -62,9 +62,6 @@ class Ledger:
         counts.pop(None, None)  # unaccounted lines, and the unused slot 0
         return Accounting(self.total, sum(counts.values()), dict(sorted(counts.items())))
 
-    def unaccounted(self) -> list[int]:
-        return [i for i in range(1, self.total + 1) if self.kinds[i] is None]
-
 
 def mark_gap(line: Line, ledger: Ledger) -> None:
     """A separator: a row of dashes, or a run of blank lines (one token, ``line.count`` lines)."""

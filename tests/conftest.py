@@ -13,6 +13,10 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+# bench/evaluation (the measurements against hand-read answers, not installed) is
+# imported as ``evaluation``, the name the benchmarks use; appended, not prepended,
+# so that bench/mcp.py and the other scripts there never shadow an installed module
+sys.path.append(str(REPO / "bench"))
 SHARED = REPO.parent / "shared"
 CORPUS = SHARED / "corpus"
 SEEDS = SHARED / "seeds"

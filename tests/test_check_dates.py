@@ -22,8 +22,8 @@ import pytest
 from conftest import MINI_LIBRARY, invented_library
 from conftest import crdex_in as crdex
 from crdex.citations import GitDates, Judge, check_paths
-from crdex.citations.evaluate import run_git
 from crdex.citations.gitdates import line_ranges, parse_incremental
+from evaluation.citations import run_git
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="no git command")
 

@@ -4,7 +4,7 @@ tests/data/citations-dev.tsv (see tests/data/citations-dev.md) holds each
 citation's comment, the date its line was written and what the rule texts
 of ../shared/corpus say of it. The rows are replayed into a git repository
 with backdated commits and checked as ``crdex check`` checks a work tree
-(``crdex.citations.evaluate``). This is the development set: the
+(``bench/evaluation/citations.py``). This is the development set: the
 checker's constants were chosen on it, and the engines kept for the final
 measurement are not in it.
 """
@@ -19,12 +19,12 @@ import pytest
 
 from conftest import REPO
 from crdex.citations import GitDates, Judge, RuleWords, WordsCheck, check_paths
-from crdex.citations.evaluate import read_rows, replay, score
-from crdex.citations.evaluate import table as per_class
 from crdex.index.library import Library
 from crdex.index.lineage.editions import find_edition
 from crdex.index.search import open_search
 from crdex.parser.references import expand_range
+from evaluation.citations import read_rows, replay, score
+from evaluation.citations import table as per_class
 
 pytestmark = [
     pytest.mark.corpus,

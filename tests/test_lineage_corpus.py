@@ -23,7 +23,7 @@ import pytest
 from conftest import CORPUS, corpus_available
 from crdex.index.answers.questions import Lineage
 from crdex.index.library import Library
-from crdex.index.lineage.crosscheck import load_vensersjournal, report
+from evaluation.crosscheck import load_vensersjournal, report
 
 pytestmark = [
     pytest.mark.corpus,
@@ -450,7 +450,7 @@ def test_agreement_with_vensersjournal(lineage: Lineage) -> None:
 
 
 def test_every_note_is_still_a_disagreement(lineage: Lineage) -> None:
-    from crdex.index.lineage.crosscheck_notes import NOTES
+    from evaluation.crosscheck_notes import NOTES
 
     graph = lineage.graph
     pairs = load_vensersjournal(

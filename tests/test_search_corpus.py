@@ -30,10 +30,10 @@ import pytest
 from conftest import REPO, SHARED
 from crdex.index.library import Library
 from crdex.index.search import SearchIndex, open_search, update_index
-from crdex.index.search.answering.evaluate import evaluate, read_questions
 from crdex.index.search.models.sentences import sentence_model_id
 from crdex.index.search.slang import PLAYER_TERMS
 from crdex.index.search.store import IndexStore
+from evaluation.search import evaluate, read_questions
 
 pytestmark = pytest.mark.corpus
 

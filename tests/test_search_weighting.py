@@ -19,10 +19,10 @@ from whoosh.searching import Searcher
 from conftest import REPO
 from crdex.index.search import open_search
 from crdex.index.search.answering.common_terms import without_common
-from crdex.index.search.answering.evaluate import read_questions
 from crdex.index.search.answering.query import plan
 from crdex.index.search.versions import date_int
 from crdex.index.search.whoosh_ext.weighting import WEIGHTING, _read_lengths
+from evaluation.search import read_questions
 
 DEV = REPO / "tests" / "data" / "search-dev.tsv"
 

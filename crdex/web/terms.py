@@ -101,12 +101,6 @@ class TermIndex:
         self._index()
 
     def _index(self) -> None:
-        # every phrase and every beginning of one ("activated", "activated ability")
-        self._prefixes = {
-            " ".join(key.split(" ")[:n])
-            for key in self.phrases
-            for n in range(1, key.count(" ") + 2)
-        }
         self._terms: dict[str, str | None] = {}
         self._read: dict[str, array[int]] = {}
         self._names: list[str] = []

@@ -7,7 +7,8 @@
 See :mod:`.records` for what an export holds (and :mod:`.graph_records` for
 the identity graph's part), :mod:`.ids` for the id scheme, :mod:`.enums` for
 every enumerated value and its meaning, ``schema/`` for the JSON Schema and
-the SQLite tables.
+the SQLite tables, :mod:`.sqlite_tables` for how each table's rows are made
+of the records and read back.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Writing an export as a SQLite database: one table per kind of thing, keyed by stable ids.
 
-The tables, keys and indexes are in ``schema/crdex-export.sql``. Lists keep
+The tables, keys and indexes are in ``schema/crdex-export.sql``; how each
+row is made of the records, in :mod:`.sqlite_tables`. Lists keep
 their order in a ``position`` column; the few values that are lists of
 strings everywhere they are read (a rule's ``children``, an edition's line
 endings) are JSON text. A full-text index over rule titles and text
@@ -22,63 +23,12 @@ from typing import Any
 
 from crdex.index.storage.outputs import output_path
 
+from . import sqlite_tables as tables
 from .enums import ENUMERATIONS
 from .errors import ExportError
 from .records import ExportPlan, Progress
 
-# the columns of the graph's tables, in their order, named as in the JSON records
-IDENTITY_COLUMNS = (
-    "id",
-    "kind",
-    "first_edition_id",
-    "last_edition_id",
-    "status",
-    "last_number",
-    "last_term",
-    "merged_into_identity_id",
-)
-# after identity_id and position
-VERSION_COLUMNS = (
-    "first_edition_id",
-    "last_edition_id",
-    "first_chain_index",
-    "last_chain_index",
-    "number",
-    "term",
-    "kind",
-    "title",
-    "text",
-    "examples",
-    "relation",
-    "edit_class",
-    "previous_number",
-    "previous_term",
-)
-LINK_COLUMNS = ("kind", "edition_id", "source_identity_id", "target_identity_id")
-CHANGE_COLUMNS = (
-    "edition_id",
-    "previous_edition_id",
-    "identity_id",
-    "kind",
-    "relation",
-    "old_number",
-    "new_number",
-    "old_term",
-    "new_term",
-    "edit_class",
-    "split_from_identity_id",
-    "merged_into_identity_id",
-)
-
-__all__ = [
-    "CHANGE_COLUMNS",
-    "IDENTITY_COLUMNS",
-    "INDEX_MARKER",
-    "LINK_COLUMNS",
-    "VERSION_COLUMNS",
-    "sql_schema",
-    "write_sqlite",
-]
+__all__ = ["INDEX_MARKER", "sql_schema", "write_sqlite"]
 
 INDEX_MARKER = "-- indexes"
 
@@ -109,9 +59,9 @@ def write_sqlite(
         except sqlite3.Error as exc:  # pragma: no cover - the file was just created
             raise ExportError(f"{path}: cannot create the database ({exc})") from None
         try:
-            tables, indexes = sql_schema().split(INDEX_MARKER, 1)
+            creates, indexes = sql_schema().split(INDEX_MARKER, 1)
             db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;")
-            db.executescript(tables)
+            db.executescript(creates)
             with db:
                 _write(db, plan, progress)
             db.executescript(indexes)
@@ -135,195 +85,106 @@ def _write(db: sqlite3.Connection, plan: ExportPlan, progress: Progress | None) 
         "INSERT INTO meta VALUES (?, ?)",
         [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in header.items()],
     )
-    chain = plan.chain()
     exported = {c.id for c in plan.editions}
     db.executemany(
-        "INSERT INTO editions (id, chain_index, effective_date, title, sha256, file_name, "
-        "rules_count, glossary_count, exported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                e["id"],
-                e["chain_index"],
-                e["effective_date"],
-                e["title"],
-                e["sha256"],
-                e["file_name"],
-                e["rules_count"],
-                e["glossary_count"],
-                int(e["id"] in exported),
-            )
-            for e in chain
-        ],
+        tables.CHAIN.insert(), [tables.CHAIN.row(e, int(e["id"] in exported)) for e in plan.chain()]
     )
     for data in plan.edition_records(progress):
         _edition(db, data)
     idents = []
     versions = []
     for ident in plan.identities():
-        idents.append(tuple(ident[k] for k in IDENTITY_COLUMNS))
-        versions.extend(
-            (
-                ident["id"],
-                pos,
-                *(json.dumps(v[k]) if k == "examples" else v[k] for k in VERSION_COLUMNS),
-            )
-            for pos, v in enumerate(ident["versions"])
-        )
-    db.executemany(_insert("identities", len(IDENTITY_COLUMNS)), idents)
-    db.executemany(_insert("versions", len(VERSION_COLUMNS) + 2), versions)
+        idents.append(tables.IDENTITIES.row(ident))
+        versions.extend(tables.VERSIONS.rows(ident["id"], ident["versions"]))
+    db.executemany(tables.IDENTITIES.insert(), idents)
+    db.executemany(tables.VERSIONS.insert(), versions)
     db.executemany(
-        "INSERT OR IGNORE INTO links VALUES (?, ?, ?, ?)",
-        [tuple(ln[k] for k in LINK_COLUMNS) for ln in plan.links()],
+        tables.LINKS.insert("INSERT OR IGNORE"), [tables.LINKS.row(ln) for ln in plan.links()]
     )
-    db.executemany(
-        _insert("changes", len(CHANGE_COLUMNS)),
-        [tuple(c[k] for k in CHANGE_COLUMNS) for c in plan.changes()],
-    )
-
-
-def _insert(table: str, width: int) -> str:
-    return f"INSERT INTO {table} VALUES ({', '.join('?' * width)})"
+    db.executemany(tables.CHANGES.insert(), [tables.CHANGES.row(c) for c in plan.changes()])
 
 
 def _edition(db: sqlite3.Connection, data: dict[str, Any]) -> None:
-    ed = data["edition"]
+    """One exported edition: its row (the chain's, filled in; or a new one off the chain),
+    its paragraphs, contents, repairs and accounting, its rules and its glossary."""
+    ed, acc = data["edition"], data["accounting"]
     eid = ed["id"]
-    acc = data["accounting"]
-    row = (
-        ed["effective_date"],
-        ed["title"],
-        ed["sha256"],
-        ed["file_name"],
-        len(data["rules"]),
-        len(data["glossary"]),
-        ed["format"],
-        ed["encoding"],
-        ed["bytes"],
-        json.dumps(ed["line_endings"]),
-        acc["lines_total"],
-        acc["lines_accounted"],
-        data["schema_version"],
-    )
-    cur = db.execute(
-        "UPDATE editions SET effective_date=?, title=?, sha256=?, file_name=?, rules_count=?, "
-        "glossary_count=?, format=?, encoding=?, bytes=?, line_endings=?, lines_total=?, "
-        "lines_accounted=?, tree_schema_version=?, exported=1 WHERE id=?",
-        (*row, eid),
-    )
-    if cur.rowcount == 0:
-        db.execute(
-            "INSERT INTO editions (effective_date, title, sha256, file_name, rules_count, "
-            "glossary_count, format, encoding, bytes, line_endings, lines_total, "
-            "lines_accounted, tree_schema_version, id, chain_index, exported) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, 1)",
-            (*row, eid),
-        )
+    fields = ed | {
+        "rules_count": len(data["rules"]),
+        "glossary_count": len(data["glossary"]),
+        "lines_total": acc["lines_total"],
+        "lines_accounted": acc["lines_accounted"],
+        "tree_schema_version": data["schema_version"],
+    }
+    db.execute(tables.EDITIONS.upsert(kept=("id", "chain_index")), tables.EDITIONS.row(fields, 1))
     db.executemany(
-        "INSERT INTO edition_lines VALUES (?, ?, ?, ?)",
+        tables.EDITION_LINES.insert(),
         [
-            (eid, part, pos, text)
+            tables.EDITION_LINES.row(text, eid, part, pos)
             for part in ("introduction", "credits", "book_index")
             for pos, text in enumerate(data[part])
         ],
     )
+    db.executemany(tables.CONTENTS.insert(), tables.CONTENTS.rows(eid, data["contents"]))
+    db.executemany(tables.REPAIRS.insert(), tables.REPAIRS.rows(eid, acc["repairs"]))
     db.executemany(
-        "INSERT INTO contents VALUES (?, ?, ?, ?, ?)",
-        [(eid, pos, c["number"], c["title"], c["line"]) for pos, c in enumerate(data["contents"])],
+        tables.ACCOUNTING.insert(),
+        [tables.ACCOUNTING.row(item, eid) for item in acc["by_kind"].items()],
+    )
+    first_id = _rules(db, eid, data["rules"])
+    glossary = data["glossary"]
+    db.executemany(
+        tables.GLOSSARY.insert(),
+        [tables.GLOSSARY.row(g, eid, pos) for pos, g in enumerate(glossary)],
+    )
+    _lists(db, tables.GLOSSARY_ALIASES, glossary, "aliases")
+    _references(db, tables.GLOSSARY_REFERENCES, glossary, first_id)
+
+
+def _rules(db: sqlite3.Connection, eid: str, rules: list[dict[str, Any]]) -> dict[str, str]:
+    """The rules of an edition and their lists; returns each number's rule id (the first of a
+    number printed twice), which cross-references name."""
+    first_id: dict[str, str] = {}
+    for r in rules:
+        first_id.setdefault(r["number"], r["id"])
+    db.executemany(
+        tables.RULES.insert(), [tables.RULES.row(r, eid, pos) for pos, r in enumerate(rules)]
     )
     db.executemany(
-        "INSERT INTO repairs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        tables.EXAMPLES.insert(),
         [
-            (
-                eid,
-                pos,
-                r["line"],
-                r["column"],
-                r["kind"],
-                r["reason"],
-                r["original"],
-                r["replacement"],
-                r.get("path"),
+            row
+            for r in rules
+            for row in tables.EXAMPLES.rows(
+                r["id"], zip(r["examples"], r["example_lines"], strict=True)
             )
-            for pos, r in enumerate(acc["repairs"])
         ],
     )
+    _lists(db, tables.RULINGS, rules, "rulings")
+    _lists(db, tables.RULE_CITATIONS, rules, "citations")
+    _references(db, tables.RULE_REFERENCES, rules, first_id)
+    return first_id
+
+
+def _lists(
+    db: sqlite3.Connection, table: tables.Table, owners: list[dict[str, Any]], key: str
+) -> None:
+    """The list ``key`` of each owner, as rows of ``table`` in the owners' order."""
+    db.executemany(table.insert(), [row for o in owners for row in table.rows(o["id"], o[key])])
+
+
+def _references(
+    db: sqlite3.Connection,
+    table: tables.Table,
+    owners: list[dict[str, Any]],
+    first_id: dict[str, str],
+) -> None:
+    """Cross-references, each with the id of the rule it cites in the same edition, if any."""
     db.executemany(
-        "INSERT INTO accounting VALUES (?, ?, ?)",
-        [(eid, kind, n) for kind, n in acc["by_kind"].items()],
+        table.insert(),
+        [
+            table.row(x, o["id"], pos, first_id.get(x["target"]))
+            for o in owners
+            for pos, x in enumerate(o["references"])
+        ],
     )
-    rules, examples, rulings, cites, refs = [], [], [], [], []
-    first_id = {}
-    for r in data["rules"]:
-        first_id.setdefault(r["number"], r["id"])
-    for pos, r in enumerate(data["rules"]):
-        rid = r["id"]
-        rules.append(
-            (
-                rid,
-                eid,
-                pos,
-                r["number"],
-                r["kind"],
-                r["title"],
-                r["text"],
-                r["normalized"],
-                r["parent"],
-                r["parent_id"],
-                json.dumps(r["children"]),
-                r["identity_id"],
-                r["line"],
-                r["end_line"],
-                r.get("file"),
-            )
-        )
-        examples.extend(
-            (rid, i, text, line)
-            for i, (text, line) in enumerate(zip(r["examples"], r["example_lines"], strict=True))
-        )
-        rulings.extend(
-            (
-                rid,
-                i,
-                x["text"],
-                x["source"],
-                x["date"],
-                x["number"],
-                x["filed_under"],
-                int(x["flagged"]),
-                x["line"],
-            )
-            for i, x in enumerate(r["rulings"])
-        )
-        cites.extend((rid, i, c["source"], c["date"]) for i, c in enumerate(r["citations"]))
-        refs.extend(
-            (rid, i, x["target"], first_id.get(x["target"]), x["kind"], x["text"], x["start"])
-            for i, x in enumerate(r["references"])
-        )
-    db.executemany(f"INSERT INTO rules VALUES ({', '.join('?' * 15)})", rules)
-    db.executemany("INSERT INTO examples VALUES (?, ?, ?, ?)", examples)
-    db.executemany("INSERT INTO rulings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rulings)
-    db.executemany("INSERT INTO rule_citations VALUES (?, ?, ?, ?)", cites)
-    db.executemany("INSERT INTO rule_references VALUES (?, ?, ?, ?, ?, ?, ?)", refs)
-    gloss, aliases, grefs = [], [], []
-    for pos, g in enumerate(data["glossary"]):
-        gid = g["id"]
-        gloss.append(
-            (
-                gid,
-                eid,
-                pos,
-                g["term"],
-                g["definition"],
-                int(g["obsolete"]),
-                g["identity_id"],
-                g["line"],
-            )
-        )
-        aliases.extend((gid, i, a) for i, a in enumerate(g["aliases"]))
-        grefs.extend(
-            (gid, i, x["target"], first_id.get(x["target"]), x["kind"], x["text"], x["start"])
-            for i, x in enumerate(g["references"])
-        )
-    db.executemany("INSERT INTO glossary VALUES (?, ?, ?, ?, ?, ?, ?, ?)", gloss)
-    db.executemany("INSERT INTO glossary_aliases VALUES (?, ?, ?)", aliases)
-    db.executemany("INSERT INTO glossary_references VALUES (?, ?, ?, ?, ?, ?, ?)", grefs)

@@ -1,7 +1,8 @@
 """Reading a SQLite export back into the records the JSON shapes hold.
 
-The inverse of :mod:`.sqlite`: rows become the same dicts, in the same key
-order, as a JSON export of the same editions, so that :mod:`.load` gives one
+The inverse of :mod:`.sqlite`, by the same table descriptions
+(:mod:`.sqlite_tables`): rows become the same dicts, in the same key order,
+as a JSON export of the same editions, so that :mod:`.load` gives one
 :class:`~.load.ExportData` whatever the format.
 """
 
@@ -13,21 +14,10 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
+from . import sqlite_tables as tables
 from .records import HEADER_KEYS, check_header
-from .sqlite import CHANGE_COLUMNS, IDENTITY_COLUMNS, LINK_COLUMNS, VERSION_COLUMNS
 
 __all__ = ["load_sqlite"]
-
-_CHAIN_KEYS = (
-    "chain_index",
-    "id",
-    "effective_date",
-    "sha256",
-    "title",
-    "file_name",
-    "rules_count",
-    "glossary_count",
-)
 
 
 def _rows(db: sqlite3.Connection, sql: str, *args: Any) -> list[sqlite3.Row]:
@@ -54,7 +44,7 @@ def load_sqlite(path: Path, wanted: Collection[str] | None) -> tuple[Any, ...]:
         }
         check_header(path, header)
         eds = _rows(db, "SELECT * FROM editions ORDER BY chain_index IS NULL, chain_index, id")
-        chain = [{k: e[k] for k in _CHAIN_KEYS} for e in eds if e["chain_index"] is not None]
+        chain = [tables.CHAIN.record(e) for e in eds if e["chain_index"] is not None]
         order = {eid: i for i, eid in enumerate(header["exported_edition_ids"])}
         records = [
             _edition(db, e)
@@ -70,27 +60,34 @@ def load_sqlite(path: Path, wanted: Collection[str] | None) -> tuple[Any, ...]:
             "ORDER BY edition_id, source_identity_id",
         )
         identities = [
-            {k: i[k] for k in IDENTITY_COLUMNS[:7]}
-            | {
-                "split_from_identity_ids": [s[1] for s in splits.get(i["id"], [])],
-                "merged_into_identity_id": i["merged_into_identity_id"],
-                "versions": [
-                    {k: json.loads(v[k]) if k == "examples" else v[k] for k in VERSION_COLUMNS}
-                    for v in versions.get(i["id"], [])
-                ],
-            }
+            tables.IDENTITIES.record(
+                i,
+                split_from_identity_ids=[s[1] for s in splits.get(i["id"], [])],
+                versions=[tables.VERSIONS.record(v) for v in versions.get(i["id"], [])],
+            )
             for i in _rows(db, "SELECT * FROM identities ORDER BY rowid")
         ]
-        links = [
-            {k: r[k] for k in LINK_COLUMNS} for r in _rows(db, "SELECT * FROM links ORDER BY rowid")
-        ]
+        links = [tables.LINKS.record(r) for r in _rows(db, "SELECT * FROM links ORDER BY rowid")]
         changes = [
-            {k: r[k] for k in CHANGE_COLUMNS}
-            for r in _rows(db, "SELECT * FROM changes ORDER BY rowid")
+            tables.CHANGES.record(r) for r in _rows(db, "SELECT * FROM changes ORDER BY rowid")
         ]
     finally:
         db.close()
     return header, chain, records, identities, links, changes
+
+
+def _owned(
+    db: sqlite3.Connection, table: tables.Table, owner: tables.Table, eid: str
+) -> dict[str, list]:
+    """The rows of ``table`` that belong to the rules (or glossary entries) of one edition,
+    in order, by owner."""
+    by = table.given[0]
+    return _grouped(
+        db,
+        f"SELECT x.* FROM {table.name} x JOIN {owner.name} o ON o.id = x.{by} "
+        f"WHERE o.edition_id = ? ORDER BY x.{by}, x.position",
+        eid,
+    )
 
 
 def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
@@ -98,121 +95,18 @@ def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
     lines = _grouped(
         db, "SELECT part, text FROM edition_lines WHERE edition_id = ? ORDER BY part, position", eid
     )
-    rule_rows = _rows(db, "SELECT * FROM rules WHERE edition_id = ? ORDER BY position", eid)
-    examples = _grouped(
-        db,
-        "SELECT x.rule_id, x.text, x.line FROM examples x JOIN rules r ON r.id = x.rule_id "
-        "WHERE r.edition_id = ? ORDER BY x.rule_id, x.position",
-        eid,
-    )
-    rulings = _grouped(
-        db,
-        "SELECT x.* FROM rulings x JOIN rules r ON r.id = x.rule_id "
-        "WHERE r.edition_id = ? ORDER BY x.rule_id, x.position",
-        eid,
-    )
-    cites = _grouped(
-        db,
-        "SELECT x.* FROM rule_citations x JOIN rules r ON r.id = x.rule_id "
-        "WHERE r.edition_id = ? ORDER BY x.rule_id, x.position",
-        eid,
-    )
-    refs = _grouped(
-        db,
-        "SELECT x.* FROM rule_references x JOIN rules r ON r.id = x.rule_id "
-        "WHERE r.edition_id = ? ORDER BY x.rule_id, x.position",
-        eid,
-    )
-    aliases = _grouped(
-        db,
-        "SELECT a.glossary_id, a.alias FROM glossary_aliases a JOIN glossary g ON g.id = a.glossary_id "
-        "WHERE g.edition_id = ? ORDER BY a.glossary_id, a.position",
-        eid,
-    )
-    grefs = _grouped(
-        db,
-        "SELECT x.* FROM glossary_references x JOIN glossary g ON g.id = x.glossary_id "
-        "WHERE g.edition_id = ? ORDER BY x.glossary_id, x.position",
-        eid,
-    )
-
-    def ref(x: sqlite3.Row) -> dict[str, Any]:
-        return {"target": x["target"], "kind": x["kind"], "text": x["text"], "start": x["start"]}
-
-    rules = []
-    for r in rule_rows:
-        rid = r["id"]
-        rules.append(
-            {
-                "id": rid,
-                "number": r["number"],
-                "parent": r["parent"],
-                "kind": r["kind"],
-                "title": r["title"],
-                "text": r["text"],
-                "normalized": r["normalized"],
-                "examples": [x["text"] for x in examples.get(rid, [])],
-                "example_lines": [x["line"] for x in examples.get(rid, [])],
-                "rulings": [
-                    {
-                        "text": x["text"],
-                        "source": x["source"],
-                        "date": x["date"],
-                        "number": x["number"],
-                        "filed_under": x["filed_under"],
-                        "flagged": bool(x["flagged"]),
-                        "line": x["line"],
-                    }
-                    for x in rulings.get(rid, [])
-                ],
-                "citations": [
-                    {"source": x["source"], "date": x["date"]} for x in cites.get(rid, [])
-                ],
-                "references": [ref(x) for x in refs.get(rid, [])],
-                "children": json.loads(r["children"]),
-                "line": r["line"],
-                "end_line": r["end_line"],
-                "file": r["file"],
-                "parent_id": r["parent_id"],
-                "identity_id": r["identity_id"],
-            }
-        )
-    glossary = [
-        {
-            "id": g["id"],
-            "term": g["term"],
-            "aliases": [a["alias"] for a in aliases.get(g["id"], [])],
-            "definition": g["definition"],
-            "obsolete": bool(g["obsolete"]),
-            "references": [ref(x) for x in grefs.get(g["id"], [])],
-            "line": g["line"],
-            "identity_id": g["identity_id"],
-        }
-        for g in _rows(db, "SELECT * FROM glossary WHERE edition_id = ? ORDER BY position", eid)
-    ]
     return {
         "schema_version": e["tree_schema_version"],
-        "edition": {
-            "id": eid,
-            "effective_date": e["effective_date"],
-            "title": e["title"],
-            "format": e["format"],
-            "encoding": e["encoding"],
-            "line_endings": json.loads(e["line_endings"]),
-            "file_name": e["file_name"],
-            "sha256": e["sha256"],
-            "bytes": e["bytes"],
-            "chain_index": e["chain_index"],
-        },
-        "introduction": [x["text"] for x in lines.get("introduction", [])],
+        "edition": tables.EDITION.record(e),
+        "introduction": tables.EDITION_LINES.values(lines.get("introduction", []), "text"),
         "contents": [
-            {"number": c["number"], "title": c["title"], "line": c["line"]}
+            tables.CONTENTS.record(c)
             for c in _rows(db, "SELECT * FROM contents WHERE edition_id = ? ORDER BY position", eid)
         ],
-        "rules": rules,
-        "glossary": glossary,
-        "book_index": [x["text"] for x in lines.get("book_index", [])],
-        "credits": [x["text"] for x in lines.get("credits", [])],
+        "rules": _rules(db, eid),
+        "glossary": _glossary(db, eid),
+        "book_index": tables.EDITION_LINES.values(lines.get("book_index", []), "text"),
+        "credits": tables.EDITION_LINES.values(lines.get("credits", []), "text"),
         "accounting": {
             "lines_total": e["lines_total"],
             "lines_accounted": e["lines_accounted"],
@@ -225,18 +119,45 @@ def _edition(db: sqlite3.Connection, e: sqlite3.Row) -> dict[str, Any]:
                 )
             },
             "repairs": [
-                {
-                    "line": x["line"],
-                    "column": x["column"],
-                    "kind": x["kind"],
-                    "reason": x["reason"],
-                    "original": x["original"],
-                    "replacement": x["replacement"],
-                    "path": x["path"],
-                }
+                tables.REPAIRS.record(x)
                 for x in _rows(
                     db, "SELECT * FROM repairs WHERE edition_id = ? ORDER BY position", eid
                 )
             ],
         },
     }
+
+
+def _rules(db: sqlite3.Connection, eid: str) -> list[dict[str, Any]]:
+    examples = _owned(db, tables.EXAMPLES, tables.RULES, eid)
+    rulings = _owned(db, tables.RULINGS, tables.RULES, eid)
+    cites = _owned(db, tables.RULE_CITATIONS, tables.RULES, eid)
+    refs = _owned(db, tables.RULE_REFERENCES, tables.RULES, eid)
+    rules = []
+    for r in _rows(db, "SELECT * FROM rules WHERE edition_id = ? ORDER BY position", eid):
+        rid = r["id"]
+        own = examples.get(rid, [])
+        rules.append(
+            tables.RULES.record(
+                r,
+                examples=tables.EXAMPLES.values(own, "text"),
+                example_lines=tables.EXAMPLES.values(own, "line"),
+                rulings=[tables.RULINGS.record(x) for x in rulings.get(rid, [])],
+                citations=[tables.RULE_CITATIONS.record(x) for x in cites.get(rid, [])],
+                references=[tables.RULE_REFERENCES.record(x) for x in refs.get(rid, [])],
+            )
+        )
+    return rules
+
+
+def _glossary(db: sqlite3.Connection, eid: str) -> list[dict[str, Any]]:
+    aliases = _owned(db, tables.GLOSSARY_ALIASES, tables.GLOSSARY, eid)
+    refs = _owned(db, tables.GLOSSARY_REFERENCES, tables.GLOSSARY, eid)
+    return [
+        tables.GLOSSARY.record(
+            g,
+            aliases=tables.GLOSSARY_ALIASES.values(aliases.get(g["id"], []), "alias"),
+            references=[tables.GLOSSARY_REFERENCES.record(x) for x in refs.get(g["id"], [])],
+        )
+        for g in _rows(db, "SELECT * FROM glossary WHERE edition_id = ? ORDER BY position", eid)
+    ]

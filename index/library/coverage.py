@@ -28,7 +28,6 @@ stored with the library's documents and the graph's editions.
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -297,12 +296,3 @@ def coverage_of(edition: Edition) -> list[WitnessSlice]:
     if kind == "complete":
         return [WitnessSlice(date, COMPLETE)]
     return [WitnessSlice(date, _partial(edition, truncated=kind == "truncated"))]
-
-
-def parse_date(text: str | None) -> _dt.date | None:
-    if not text:
-        return None
-    try:
-        return _dt.date.fromisoformat(text)
-    except ValueError:
-        return None

@@ -121,9 +121,6 @@ class DocumentInfo:
         """
         return self.kind != "rulings" and self.date is not None and bool(self.witnesses)
 
-    def witnesses_of(self, date: str) -> WitnessSlice | None:
-        return next((w for w in self.witnesses if w.date == date), None)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "sha256": self.sha256,

@@ -76,10 +76,6 @@ class Verdict:
     status: str
     distance: float = 0.0
 
-    @property
-    def consistent(self) -> bool:
-        return self.status in CONSISTENT
-
 
 @lru_cache(maxsize=1 << 15)
 def layout(wording: Wording) -> str:

@@ -30,10 +30,11 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from crdex.index.lineage.content import masked_key
+from crdex.index.lineage.graph import Graph
 from crdex.parser.numbers import RuleNumber
 
-from .content import masked_key
-from .graph import Graph
+from .crosscheck_notes import NOTES
 
 __all__ = [
     "SET_EDITIONS",
@@ -357,8 +358,6 @@ def report(graph: Graph, pairs: list[ExternalPair]) -> dict[str, Any]:
     ambiguous ones still count against crdex. ``unreviewed`` lists
     disagreements with neither.
     """
-    from .crosscheck_notes import NOTES
-
     agreement = compare(graph, pairs)
     linked = {"same-number", "renumbered"}
     groups = {"all": None, "linked": linked, "renumbered": {"renumbered"}}

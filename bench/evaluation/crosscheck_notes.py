@@ -1,6 +1,6 @@
 """The disagreements with the VensersJournal diffs that were read one by one, and why.
 
-:func:`crdex.index.lineage.crosscheck.explain` settles most disagreements from the
+:func:`.crosscheck.explain` settles most disagreements from the
 documents' own words (the rule VensersJournal calls removed or added is
 found, word for word or nearly, under another number). The rest are listed
 here, keyed by (file, old number, new number) as the file pairs them, with

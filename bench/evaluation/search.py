@@ -14,9 +14,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from crdex.index.search.answering.engine import SearchIndex
 from crdex.parser.numbers import RuleNumber
-
-from .engine import SearchIndex
 
 __all__ = ["Evaluation", "Question", "accepts", "evaluate", "read_questions"]
 

@@ -30,12 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crdex.citations.check import CheckReport, check_paths
+from crdex.citations.gitdates import GitDates
+from crdex.citations.judge import Judge
+from crdex.citations.verdicts import Judgement
 from crdex.parser.numbers import RuleNumber
-
-from .check import CheckReport, check_paths
-from .gitdates import GitDates
-from .judge import Judge
-from .verdicts import Judgement
 
 __all__ = ["Row", "Scores", "measure", "read_rows", "replay", "run_git", "score", "table"]
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO
+from crdex.index.errors import TooLarge
 from crdex.index.library import Library
 from crdex.index.library.caches import file_digest
 from crdex.index.packed import (
     MAX_UNPACKED,
     UNREADABLE,
-    TooLarge,
     dumps,
     pack,
     packed_file,

@@ -21,20 +21,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from crdex.errors import CrdexError
 from crdex.mcp import render
+from crdex.mcp.errors import NotARule
 
 if TYPE_CHECKING:
     from crdex.api import Reader
     from crdex.index.show import RuleView
 
-__all__ = ["Answer", "Answers", "NotARule", "page"]
+__all__ = ["Answer", "Answers", "page"]
 
 T = TypeVar("T")
-
-
-class NotARule(CrdexError):
-    """A glossary term was given where a rule number was asked for."""
 
 
 @dataclass(frozen=True, slots=True)

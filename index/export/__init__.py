@@ -18,7 +18,7 @@ import sys
 from crdex.index.outputs import STDOUT, open_output
 
 from .enums import ENUMERATIONS
-from .errors import ExportError, ExportReadError
+from .errors import ExportError, ExportReadError, UnknownExportFormat
 from .ids import glossary_id, rule_id
 from .jsonio import write_json, write_jsonl
 from .load import ExportData, detect_format, graph_of, load_export, tree_dict
@@ -69,7 +69,9 @@ def export(
     complete; links are followed (see :mod:`crdex.index.outputs`).
     """
     if fmt not in FORMATS:
-        raise ExportError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMATS)}")
+        raise UnknownExportFormat(
+            f"unknown export format {fmt!r}: choose one of {', '.join(FORMATS)}"
+        )
     if fmt == "sqlite":
         if str(output) == STDOUT and sys.stdout.isatty():
             raise ExportError(

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crdex.index.errors import LibraryError
+from crdex.index.errors import LibraryError, UnknownDocument
 from crdex.index.generations import GenerationStore
 
 from .files import absolute
@@ -299,4 +299,4 @@ def _no_graph() -> Graph:
 
 
 def _no_tree(key: str) -> Edition:
-    raise LibraryError(f"the library holds no document {key}")
+    raise UnknownDocument(f"the library holds no document {key}")

@@ -15,8 +15,8 @@ from typing import Any
 
 from crdex.errors import CrdexError
 from crdex.index.coverage import COVERAGE_RULES, coverage_of, document_kind
+from crdex.index.errors import TooLarge
 from crdex.index.lineage.snapshot import snapshot_of
-from crdex.index.packed import TooLarge
 from crdex.index.workers import WorkerPool, default_workers
 from crdex.parser import file_tag, parse_path
 from crdex.parser.tree import Edition

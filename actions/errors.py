@@ -14,6 +14,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalChoiceError",
     "UnknownActionError",
+    "UnknownPlayer",
     "UnscriptedChoiceError",
 ]
 
@@ -31,6 +32,10 @@ class UnknownActionError(ActionError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+class UnknownPlayer(ActionError, KeyError):
+    """No player of the game has that name."""
 
 
 class IllegalActionError(ActionError):

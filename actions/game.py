@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from .cards import Card, Zone
 from .choices import Chooser, ScriptedChooser
-from .errors import IllegalChoiceError
+from .errors import IllegalChoiceError, UnknownPlayer
 from .events import EventLog
 from .permanents import Permanent
 from .players import Player
@@ -80,7 +80,7 @@ class Game:
         for player in self.players:
             if player.name == who:
                 return player
-        raise KeyError(f"no player named {who!r}")
+        raise UnknownPlayer(f"no player named {who!r}")
 
     def opponents(self, who: Player | str) -> list[Player]:
         me = self.player(who)

@@ -22,11 +22,10 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .errors import CorpusError, DocumentTooLarge, NotTextError
+from .errors import ConversionError, DocumentTooLarge, NotTextError
 
 __all__ = [
     "CONVERTERS",
-    "ConversionError",
     "Converted",
     "convert",
     "docx_to_text",
@@ -40,10 +39,6 @@ __all__ = [
 # pages; a Word one's parts unpack to 2.2 MB), far less than a crafted file can
 MAX_PAGES = 5_000
 MAX_UNZIPPED = 128 << 20
-
-
-class ConversionError(CorpusError):
-    """A Word, PDF or RTF file could not be turned into text."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from crdex.errors import CrdexError
 
 __all__ = [
+    "ConversionError",
     "CorpusError",
     "DocumentNotFound",
     "DocumentTooLarge",
@@ -26,7 +27,7 @@ class NotTextError(CorpusError):
     """The bytes are not text (a PDF, a ZIP, a Word file, binary data)."""
 
 
-class DocumentNotFound(CorpusError):
+class DocumentNotFound(CorpusError, LookupError):
     """No file or directory exists at the given path."""
 
 
@@ -40,6 +41,10 @@ class NotADocumentFile(DocumentUnreadable):
 
 class DocumentTooLarge(CorpusError):
     """A document has more bytes or lines than any rules document can (see ``corpus.reading``)."""
+
+
+class ConversionError(CorpusError):
+    """A Word, PDF or RTF file could not be turned into text."""
 
 
 class NoEditionDate(CorpusError):

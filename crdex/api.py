@@ -22,7 +22,7 @@ import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from crdex.errors import CrdexError
+from crdex.errors import RuleNumberType
 from crdex.home import explicit_home, resolve_home
 from crdex.index.answers.questions import Lineage, open_lineage
 from crdex.index.library.library import Library
@@ -61,16 +61,6 @@ __all__ = [
 PathLike = str | os.PathLike[str]
 Notice = Callable[[str], None]
 Progress = Callable[[str, int, int], None]
-
-
-class RuleNumberType(CrdexError, TypeError):
-    """A rule number given as something other than text (a float loses its zeros)."""
-
-    def __init__(self, value: object) -> None:
-        super().__init__(
-            f"a rule number is text: write {str(value)!r}, not {value!r} "
-            f"({type(value).__name__}); as a number 701.10 would be 701.1"
-        )
 
 
 def _text(number: object) -> str:

@@ -15,6 +15,7 @@ __all__ = [
     "LineTooLongError",
     "NotRulesError",
     "ParseError",
+    "UnknownFormat",
     "render_position",
 ]
 
@@ -59,6 +60,10 @@ class LineTooLongError(ParseError):
 
 class FormatError(CrdexError):
     """The document is not in the format it was read as, or no format fits it."""
+
+
+class UnknownFormat(FormatError, LookupError):
+    """No format has the name asked for."""
 
 
 class CutShortError(CrdexError):

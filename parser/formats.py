@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import FormatError
+from .errors import FormatError, UnknownFormat
 from .ledger import Ledger
 from .sniff import LinePattern
 
@@ -80,7 +80,7 @@ def get_format(name: str) -> Format:
     for fmt in FORMATS:
         if fmt.name == name:
             return fmt
-    raise FormatError(f"unknown format {name!r}; known formats: {', '.join(format_names())}")
+    raise UnknownFormat(f"unknown format {name!r}; known formats: {', '.join(format_names())}")
 
 
 def claimed_by(text: str, path: str, besides: Format | None = None) -> tuple[Format, str] | None:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import corpus_path, run_crdex
-from crdex.corpus.convert import ConversionError, sniff_binary
-from crdex.corpus.errors import NotTextError
+from crdex.corpus.convert import sniff_binary
+from crdex.corpus.errors import ConversionError, NotTextError
 from crdex.parser import FormatError, parse_bytes, parse_path
 
 

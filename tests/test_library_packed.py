@@ -11,12 +11,12 @@ import pytest
 
 from conftest import REPO
 from crdex.index.answers.verify import verify_library
+from crdex.index.errors import TooLarge
 from crdex.index.library import Library
 from crdex.index.library.caches import file_digest
 from crdex.index.storage.packed import (
     MAX_UNPACKED,
     UNREADABLE,
-    TooLarge,
     dumps,
     pack,
     packed_file,

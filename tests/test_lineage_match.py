@@ -252,7 +252,7 @@ def test_overrides_apply_to_their_pair(tmp_path) -> None:
 
 
 def test_override_without_reason_is_refused(tmp_path) -> None:
-    from crdex.index.lineage.overrides import OverridesError
+    from crdex.index.errors import OverridesError
 
     path = tmp_path / "overrides.toml"
     path.write_text('[[link]]\nold = "2020-01-24/613.1a"\nnew = "2020-04-17/613.1a"\n', "utf-8")

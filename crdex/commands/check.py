@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from crdex.commands.errors import CheckFailed
 from crdex.commands.options import (
     as_of_option,
     edition_option,
@@ -31,13 +32,6 @@ if TYPE_CHECKING:
 __all__ = ["check"]
 
 FOUND = 1
-CANNOT = 2
-
-
-class CheckFailed(click.ClickException):
-    """The check could not run: ``Error: …`` and exit status 2, apart from "citations found"."""
-
-    exit_code = CANNOT
 
 
 @click.command()

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from crdex.errors import CrdexError
+from crdex.mcp.errors import NotARule
 from crdex.text.editions import contents_text, editions_text
 from crdex.text.notes import BUNDLED_NOTE
 
@@ -29,13 +29,9 @@ if TYPE_CHECKING:
     from crdex.api import Reader
     from crdex.index.answers.show import RuleView
 
-__all__ = ["Answer", "Answers", "NotARule", "page"]
+__all__ = ["Answer", "Answers", "page"]
 
 T = TypeVar("T")
-
-
-class NotARule(CrdexError):
-    """A glossary term was given where a rule number was asked for."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,11 @@ the client's included, shows a path of the server's machine.
 
 The API answers JSON (``status``, ``error``, ``message``, ``suggestions``);
 pages answer an HTML page saying the same.
+
+The web's own errors are here too: a bad request (:class:`BadRequest`), a
+request its lane gave up (:class:`Unavailable`, :class:`ClientGone`, and
+the :class:`Cancelled` signal raised in its thread: :mod:`.lanes`), a
+server that did not start (:class:`ServerError`: :mod:`.launch`).
 """
 
 from __future__ import annotations
@@ -35,19 +40,23 @@ from crdex.errors import CrdexError, shown
 from crdex.index.errors import (
     DateBeforeFirstEdition,
     LibraryError,
+    LockTimeout,
+    OverridesError,
     UnknownEdition,
     UnknownRule,
 )
 from crdex.index.lineage.editions import suggestion
-from crdex.index.lineage.overrides import OverridesError
 from crdex.index.search.errors import IndexBusy, IndexDamaged, NoSearchIndex
 from crdex.index.storage.generations import LockTimeout
-
-from .lanes import ClientGone, Unavailable
 
 __all__ = [
     "BadRequest",
     "BadValue",
+    "Cancelled",
+    "ClientGone",
+    "Preempted",
+    "ServerError",
+    "Unavailable",
     "error_status",
     "install_handlers",
     "private_paths",
@@ -87,6 +96,34 @@ class BadValue(BadRequest):
         self.where = where
         self.value = value
         self.expected = expected
+
+
+class Cancelled(BaseException):
+    """Raised in a lane's thread whose request was given up (deadline, or the client left).
+
+    Not an error but a signal (:mod:`.lanes`), so not a ``CrdexError``: a
+    ``BaseException``, which the work's own ``except Exception`` does not catch.
+    """
+
+
+class Preempted(Cancelled):
+    """Raised in a lane's thread whose request ran too long while others waited."""
+
+
+class Unavailable(CrdexError):
+    """The server cannot answer this request now: its lane is full, or its deadline passed (503)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ClientGone(CrdexError):
+    """The client closed its connection before its answer was ready: nobody reads an answer."""
+
+
+class ServerError(CrdexError):
+    """The server stopped, or did not answer in time (:mod:`.launch`)."""
 
 
 # the server's own faults among crdex's errors, each with what a client is told

@@ -53,44 +53,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from crdex.errors import CrdexError
+from .errors import Cancelled, ClientGone, Preempted, Unavailable
 
 __all__ = [
     "LANES",
-    "Cancelled",
-    "ClientGone",
     "Lane",
     "LaneSpec",
     "Lanes",
-    "Preempted",
-    "Unavailable",
     "in_lane",
 ]
 
 T = TypeVar("T")
-
-
-class Cancelled(BaseException):
-    """Raised in a lane's thread whose request was given up (deadline, or the client left).
-
-    A ``BaseException``: the work's own ``except Exception`` must not catch it.
-    """
-
-
-class Preempted(Cancelled):
-    """Raised in a lane's thread whose request ran too long while others waited."""
-
-
-class Unavailable(CrdexError):
-    """The server cannot answer this request now: its lane is full, or its deadline passed (503)."""
-
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
-class ClientGone(Exception):
-    """The client closed its connection before its answer was ready: nobody reads an answer."""
 
 
 @dataclass(frozen=True, slots=True)

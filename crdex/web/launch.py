@@ -17,13 +17,9 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from crdex.errors import CrdexError
+from .errors import ServerError
 
-__all__ = ["Server", "ServerError", "free_port", "start"]
-
-
-class ServerError(CrdexError):
-    """The server stopped, or did not answer in time."""
+__all__ = ["Server", "free_port", "start"]
 
 
 def free_port() -> int:

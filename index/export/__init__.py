@@ -19,7 +19,7 @@ import sys
 from crdex.index.storage.outputs import STDOUT, open_output
 
 from .enums import ENUMERATIONS
-from .errors import ExportError, ExportReadError
+from .errors import ExportError, ExportReadError, UnknownExportFormat
 from .ids import glossary_id, rule_id
 from .jsonio import write_json, write_jsonl
 from .load import ExportData, detect_format, graph_of, load_export, tree_dict
@@ -70,7 +70,9 @@ def export(
     complete; links are followed (see :mod:`crdex.index.storage.outputs`).
     """
     if fmt not in FORMATS:
-        raise ExportError(f"unknown export format {fmt!r}: choose one of {', '.join(FORMATS)}")
+        raise UnknownExportFormat(
+            f"unknown export format {fmt!r}: choose one of {', '.join(FORMATS)}"
+        )
     if fmt == "sqlite":
         if str(output) == STDOUT and sys.stdout.isatty():
             raise ExportError(

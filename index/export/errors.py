@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from crdex.errors import CrdexError
 
-__all__ = ["ExportError", "ExportReadError"]
+__all__ = ["ExportError", "ExportReadError", "UnknownExportFormat"]
 
 
 class ExportError(CrdexError):
     """An export cannot be written: bad choice of editions, or the output cannot be created."""
+
+
+class UnknownExportFormat(ExportError, LookupError):
+    """No export format has that name."""
 
 
 class ExportReadError(ExportError):

@@ -19,7 +19,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from crdex.index.errors import LibraryError
+from crdex.index.errors import CacheDamaged
 from crdex.index.lineage.snapshot import SNAPSHOT_FORMAT, Shared, Snapshot
 from crdex.index.storage.generations import write_atomic
 from crdex.index.storage.packed import SUFFIX, UNREADABLE, pack, packed_file, unpack
@@ -27,15 +27,11 @@ from crdex.parser.fingerprint import parser_fingerprint
 from crdex.parser.serialize import edition_from_dict, edition_to_dict
 from crdex.parser.tree import Edition
 
-__all__ = ["CacheDamaged", "ParseCache", "file_digest"]
+__all__ = ["ParseCache", "file_digest"]
 
 _TREE = ".tree"
 _REMEDY = "; run 'crdex verify --repair'"
 _SNAP = ".snap"
-
-
-class CacheDamaged(LibraryError):
-    """A parse cache file is missing or cannot be read."""
 
 
 def file_digest(path: Path) -> str:

@@ -24,7 +24,7 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crdex.index.errors import LibraryError
+from crdex.index.errors import CacheDamaged, LibraryError
 from crdex.index.storage.generations import write_atomic
 from crdex.index.storage.packed import SUFFIX, UNREADABLE, dumps, loads, pack, packed_file, unpack
 
@@ -161,8 +161,6 @@ class Generation:
         return packed_file(self.path / TREES / f"{key}.tree").is_file()
 
     def _load(self, path: Path) -> Any:
-        from .caches import CacheDamaged
-
         try:
             return unpack(path.read_bytes())
         except UNREADABLE as exc:

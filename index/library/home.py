@@ -22,7 +22,7 @@ import os
 import shutil
 from pathlib import Path
 
-from crdex.index.errors import LibraryError
+from crdex.index.errors import LibraryError, NoLibrary
 
 __all__ = [
     "LEGACY_REGISTRY",
@@ -78,7 +78,7 @@ def check_readable(home: Path, *, must_exist: bool) -> bool:
         raise LibraryError(f"cannot read the library home {home}: {_why(exc)}") from None
     if not home.exists():
         if must_exist:
-            raise LibraryError(
+            raise NoLibrary(
                 f"no library at {home}: the directory does not exist "
                 f"(make one with 'crdex build --home {home} PATH...')"
             )

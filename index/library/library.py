@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from crdex.index.errors import LibraryError
+from crdex.index.errors import LibraryError, UnknownDocument
 from crdex.index.storage.generations import GenerationStore
 
 from .files import absolute
@@ -130,7 +130,7 @@ class Library:
         from crdex.index.lineage import build_graph
         from crdex.index.lineage.snapshot import snapshot_of
 
-        from .building.matching import graph_key
+        from .build import graph_key
         from .editions import compose, disagreements
         from .rulings import attach_rulings
         from .summaries import link_summaries
@@ -271,8 +271,7 @@ class Library:
         return self.build(paths, progress=progress, workers=workers).documents
 
     def _add_in_memory(self, paths: list[str], progress: Progress | None) -> BuildReport:
-        from .building.reading import nothing_added
-        from .building.state import BuildReport
+        from .build import BuildReport, nothing_added
         from .files import iter_files
         from .parsing import parse_all
 
@@ -300,4 +299,4 @@ def _no_graph() -> Graph:
 
 
 def _no_tree(key: str) -> Edition:
-    raise LibraryError(f"the library holds no document {key}")
+    raise UnknownDocument(f"the library holds no document {key}")

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from crdex.errors import CrdexError
+from crdex.index.errors import TooLarge
 from crdex.index.library.coverage import COVERAGE_RULES, coverage_of, document_kind
 from crdex.index.lineage.snapshot import snapshot_of
-from crdex.index.storage.packed import TooLarge
 from crdex.index.storage.workers import WorkerPool, default_workers
 from crdex.parser import file_tag, parse_path
 from crdex.parser.tree import Edition

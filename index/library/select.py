@@ -15,7 +15,7 @@ import difflib
 import re
 from collections.abc import Iterable
 
-from crdex.index.errors import LibraryError
+from crdex.index.errors import UnknownDocument
 
 from .documents import MATCHED_BY_TEXT, DocumentInfo
 
@@ -48,7 +48,7 @@ def select_documents(
             )
             near = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
             hint = f"; did you mean {' or '.join(near)}?" if near else ""
-            raise LibraryError(
+            raise UnknownDocument(
                 f"no document or edition {name!r} in the library{hint} "
                 "('crdex documents' lists them)"
             )

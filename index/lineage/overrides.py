@@ -31,13 +31,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import LineageError
+from ..errors import OverridesError
 from .overrides_list import ENTRIES
 
 __all__ = [
     "GLOSSARY_PREFIX",
     "Overrides",
-    "OverridesError",
     "PairOverrides",
     "load_overrides",
 ]
@@ -45,10 +44,6 @@ __all__ = [
 GLOSSARY_PREFIX = "glossary:"
 _PAIRED = ("link", "merge", "split")
 _SINGLE = {"removed": "old", "added": "new"}
-
-
-class OverridesError(LineageError):
-    """The overrides file is malformed: an entry without a reason, or a bad node name."""
 
 
 @dataclass(slots=True)

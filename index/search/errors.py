@@ -11,6 +11,7 @@ __all__ = [
     "QuerySyntaxError",
     "SearchError",
     "SearchTooCostly",
+    "TooWide",
 ]
 
 
@@ -37,3 +38,17 @@ class IndexDamaged(SearchError):
 class SearchTooCostly(SearchError):
     """Answering the query would cost more than a search may: its patterns stand for too
     many words, it is too long, or it ran past its time."""
+
+
+class TooWide(SearchError):
+    """A pattern, or a query's patterns together, stand for more words than allowed.
+
+    Raised by the bounds of :mod:`..whoosh_ext.bounds`; the search answers it as
+    :class:`SearchTooCostly`, with a message for people. ``pattern`` is the pattern as
+    typed (None: the query's patterns together).
+    """
+
+    def __init__(self, pattern: str | None, words: int) -> None:
+        super().__init__(pattern, words)
+        self.pattern = pattern
+        self.words = words

@@ -28,10 +28,10 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from crdex.errors import CrdexError
+from crdex.index.errors import LockTimeout
 from crdex.index.storage.faults import fault_point
 
-__all__ = ["GenerationStore", "LockTimeout", "fsync_dir", "write_atomic"]
+__all__ = ["GenerationStore", "fsync_dir", "write_atomic"]
 
 _CURRENT = "CURRENT"
 _GEN = "gen-"
@@ -49,10 +49,6 @@ def _token(nbytes: int) -> str:
     """Random hex for names no other process picks (``secrets.token_hex``, which readers
     need not import)."""
     return os.urandom(nbytes).hex()
-
-
-class LockTimeout(CrdexError):
-    """Another process held the write lock for longer than the caller would wait."""
 
 
 def fsync_dir(path: Path) -> None:

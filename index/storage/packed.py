@@ -34,13 +34,12 @@ from typing import Any
 import orjson
 import zstandard
 
-from crdex.index.errors import LibraryError
+from crdex.index.errors import TooLarge
 
 __all__ = [
     "MAX_UNPACKED",
     "SUFFIX",
     "UNREADABLE",
-    "TooLarge",
     "claimed_size",
     "dumps",
     "loads",
@@ -60,10 +59,6 @@ _ZSTD = b"\x28\xb5\x2f\xfd"
 _GZIP = b"\x1f\x8b"
 # the most JSON one packed file holds (see the module docstring)
 MAX_UNPACKED = 256 << 20
-
-
-class TooLarge(LibraryError, ValueError):
-    """Data whose JSON is larger than :data:`MAX_UNPACKED`: it is not packed."""
 
 
 def dumps(data: Any) -> bytes:

@@ -26,8 +26,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from ..errors import SearchTooCostly
-from ..whoosh_ext.bounds import TooWide, bound_patterns
+from ..errors import SearchTooCostly, TooWide
+from ..whoosh_ext.bounds import bound_patterns
 
 if TYPE_CHECKING:
     from whoosh import query as wq

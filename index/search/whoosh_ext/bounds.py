@@ -20,22 +20,12 @@ from whoosh.query.terms import MultiTerm
 from whoosh.reading import IndexReader
 from whoosh.searching import TimeLimit
 
-__all__ = ["DeadlineCollector", "TimeLimit", "TooWide", "bound_patterns"]
+from ..errors import TooWide
+
+__all__ = ["DeadlineCollector", "TimeLimit", "bound_patterns"]
 
 # how often (in documents collected) the clock is read
 _EVERY = 256
-
-
-class TooWide(Exception):
-    """A pattern, or a query's patterns together, stand for more words than allowed.
-
-    ``pattern`` is the pattern as typed (None: the query's patterns together).
-    """
-
-    def __init__(self, pattern: str | None, words: int) -> None:
-        super().__init__(pattern, words)
-        self.pattern = pattern
-        self.words = words
 
 
 def _shown(pattern: MultiTerm) -> str:

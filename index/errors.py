@@ -67,7 +67,7 @@ class CacheDamaged(LibraryError):
 
 
 class TooLarge(LibraryError, ValueError):
-    """Data whose JSON is larger than a packed file may hold (``crdex.index.packed``)."""
+    """Data whose JSON is larger than a packed file may hold (``crdex.index.storage.packed``)."""
 
 
 class LockTimeout(CrdexError):

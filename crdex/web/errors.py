@@ -47,7 +47,6 @@ from crdex.index.errors import (
 )
 from crdex.index.lineage.editions import suggestion
 from crdex.index.search.errors import IndexBusy, IndexDamaged, NoSearchIndex
-from crdex.index.storage.generations import LockTimeout
 
 __all__ = [
     "BadRequest",

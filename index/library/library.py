@@ -130,7 +130,7 @@ class Library:
         from crdex.index.lineage import build_graph
         from crdex.index.lineage.snapshot import snapshot_of
 
-        from .build import graph_key
+        from .building.matching import graph_key
         from .editions import compose, disagreements
         from .rulings import attach_rulings
         from .summaries import link_summaries
@@ -271,7 +271,8 @@ class Library:
         return self.build(paths, progress=progress, workers=workers).documents
 
     def _add_in_memory(self, paths: list[str], progress: Progress | None) -> BuildReport:
-        from .build import BuildReport, nothing_added
+        from .building.reading import nothing_added
+        from .building.state import BuildReport
         from .files import iter_files
         from .parsing import parse_all
 

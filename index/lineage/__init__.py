@@ -5,9 +5,9 @@ and ``classify`` fold and compare wordings; ``match`` pairs the rules of two
 editions in phases, with ``overrides`` for the decisions a person made;
 ``build`` runs it over the chain and makes the ``graph``. On the graph:
 ``editions`` names an edition, ``history``, ``resolve`` and ``diff`` answer
-the questions, ``worddiff`` and ``render`` show the answers. (The graph is
-compared with another project's edition-to-edition diffs in
-``bench/evaluation/crosscheck.py``.)
+the questions, ``worddiff`` compares two wordings word by word (their text
+for people is :mod:`crdex.text`). (The graph is compared with another
+project's edition-to-edition diffs in ``bench/evaluation/crosscheck.py``.)
 """
 
 from typing import TYPE_CHECKING

@@ -48,7 +48,8 @@ def _run(checkout: Path, python: str, script: str, args: list[str]) -> list[str]
 def _shape(line: str) -> tuple[str, list[float]]:
     """A line's words with its numbers taken out, and the numbers."""
     values = [float(m.replace(",", "")) for m in NUMBER.findall(line)]
-    return NUMBER.sub("#", line), values
+    # columns padded to a number's width would make two runs' lines differ
+    return " ".join(NUMBER.sub("#", line).split()), values
 
 
 def _medians(runs: list[list[str]]) -> list[tuple[str, list[float] | None]]:

@@ -22,7 +22,7 @@ import os
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from crdex.errors import RuleNumberType
+from crdex.errors import CrdexError, RuleNumberType
 from crdex.home import explicit_home, resolve_home
 from crdex.index.answers.questions import Lineage, open_lineage
 from crdex.index.library.library import Library
@@ -43,7 +43,9 @@ if TYPE_CHECKING:
     from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 __all__ = [
+    "CrdexError",
     "Reader",
+    "RuleNumberType",
     "build",
     "diff",
     "edition",

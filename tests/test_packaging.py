@@ -67,7 +67,6 @@ def test_only_the_mapped_folders_import_as_crdex(where: str) -> None:
     )
     crdex_file, index_file, found = json.loads(done.stdout)
     assert found == dict.fromkeys(_OUTSIDE, False)
-    assert Path(index_file).parent.parent == Path(crdex_file).parent.parent or where == "installed"
     if where == "checkout":
         assert Path(crdex_file) == REPO / "crdex" / "__init__.py"
         assert Path(index_file) == REPO / "index" / "__init__.py"

@@ -41,6 +41,8 @@ router = APIRouter(prefix="/api")
 
 MAX_CHECK_BYTES = 1 << 20  # posted text to check, at most
 MAX_IDENTIFY_BYTES = 4 << 20  # posted text to identify, at most: more than any edition
+# a name a posted text is given: one file name, never a path (it is never read)
+POSTED_NAME = r"^[^/\\\x00-\x1f]*$"
 Posted = TypeVar("Posted", bound=BaseModel)
 
 Edition = Annotated[
@@ -344,7 +346,7 @@ class CheckRequest(BaseModel):
     path: str = Field(
         "-",
         max_length=200,
-        pattern=r"^[^/\\\x00-\x1f]*$",
+        pattern=POSTED_NAME,
         description="A file name whose suffix says how to find comments (main.py); never read.",
     )
     edition: str = Field("latest", description="The edition to check against.")
@@ -408,7 +410,7 @@ class IdentifyRequest(BaseModel):
     name: str = Field(
         "-",
         max_length=200,
-        pattern=r"^[^/\\\x00-\x1f]*$",
+        pattern=POSTED_NAME,
         description="A name for the text in the answer and in errors; never read.",
     )
     format: str | None = Field(

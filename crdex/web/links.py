@@ -15,9 +15,10 @@ anything.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
@@ -73,11 +74,13 @@ def diff_url(old: str, new: str) -> str:
     return f"/diff/{quote(old, safe='')}/{quote(new, safe='')}"
 
 
+@functools.lru_cache(maxsize=8192)
 def term_anchor(term: str) -> str:
     """The id of a glossary term's entry on a page that lists several ("g-activated-ability").
 
     Letters, digits and dashes only ("Dandân" is ``g-dandan``), so that it
-    needs no quoting in a link.
+    needs no quoting in a link. Remembered (the glossaries of all editions
+    hold some 2,000 names): the whole edition on one page asks for 740.
     """
     folded = unicodedata.normalize("NFKD", term.casefold()).encode("ascii", "ignore").decode()
     slug = "-".join(_SLUG.findall(folded.replace("'", "")))
@@ -143,8 +146,12 @@ class Linker:
 
     def text(self, text: str, refs: list[Reference] | None = None) -> Markup:
         """One text (a definition, a ruling); references are found when not given."""
+        return Markup(self.text_html(text, refs))
+
+    def text_html(self, text: str, refs: list[Reference] | None = None) -> str:
+        """As :meth:`text`, as a plain string (already escaped): for a page of thousands."""
         found = refs if refs is not None else extract_references(text)
-        return Markup(self._render(text, self._ref_spans(text, found, 0)))
+        return self._render(text, self._ref_spans(text, found, 0))
 
     def rule_href(self, number: str) -> str:
         # numbers are parsed ones (digits, dots, letters): nothing to quote within the page
@@ -160,65 +167,134 @@ class Linker:
     def _ref_spans(
         self, block: str, refs: list[Reference], base: int
     ) -> list[tuple[int, int, str, str]]:
-        """(start, end, href or "", title) of each written reference, first existing member."""
+        """(start, end, href or "", title) of each written reference, first existing member.
+
+        A range ("601.2a–h") is one written span with several targets, which
+        the parser lists one after another.
+        """
         if not refs:
             return []
-        by_span: dict[tuple[int, str], list[str]] = {}
+        spans: list[tuple[int, int, str, str]] = []
+        key: tuple[int, str] | None = None
+        targets: list[str] = []
         for ref in refs:
-            by_span.setdefault((ref.start - base, ref.text), []).append(ref.target)
-        spans = []
-        for (start, written), targets in by_span.items():
-            if block[start : start + len(written)] != written:
-                continue  # an offset that does not fit the text: leave it unlinked
-            target = next((t for t in targets if self.has_rule(t)), None)
-            if target is None:
-                title = f"{self.edition} has no rule {targets[0]}"
-                spans.append((start, start + len(written), "", title))
-            else:
-                spans.append((start, start + len(written), self.rule_href(target), ""))
-        return sorted(spans)
+            at = (ref.start - base, ref.text)
+            if at != key:
+                if key is not None:
+                    self._ref_span(block, key, targets, spans)
+                key, targets = at, []
+            targets.append(ref.target)
+        if key is not None:
+            self._ref_span(block, key, targets, spans)
+        if len(spans) > 1:
+            spans.sort()
+            # a span written twice apart in the list: its first reading only
+            spans = [s for i, s in enumerate(spans) if not i or s[0] != spans[i - 1][0]]
+        return spans
+
+    def _ref_span(
+        self,
+        block: str,
+        at: tuple[int, str],
+        targets: list[str],
+        spans: list[tuple[int, int, str, str]],
+    ) -> None:
+        start, written = at
+        end = start + len(written)
+        if block[start:end] != written:
+            return  # an offset that does not fit the text: leave it unlinked
+        has_rule = self.has_rule
+        target = next((t for t in targets if has_rule(t)), None)
+        if target is None:
+            spans.append((start, end, "", f"{self.edition} has no rule {targets[0]}"))
+        else:
+            spans.append((start, end, self.rule_href(target), ""))
 
     def _render(self, text: str, spans: list[tuple[int, int, str, str]]) -> str:
         """``text`` escaped, with its references (``spans``) and glossary terms as links.
 
         Written for the whole-edition page, which renders some 4,000 texts:
-        a text with nothing to link is escaped alone, and terms are checked
-        against references only where the text has some.
+        a text with nothing to link is escaped alone, one with terms only
+        and nothing to escape (most of them) is written in one pass, and
+        terms are checked against references only where the text has some.
         """
-        found = self.terms.find(text) if self.terms is not None else ()
-        if not spans and not found:
+        flat, names = self.terms.flat(text) if self.terms is not None else ((), [])
+        if not spans and not flat:
             return _plain(text)
-        # most rule text has nothing to escape: its pieces are then taken as they are
+        if not spans and not _ESCAPED.search(text):
+            return self._terms_only(text, flat, names)
         escaped = _plain if _ESCAPED.search(text) else str
-        links: list[tuple[int, int, str]] = []
-        for start, end, href, title in spans:
-            inner = escaped(text[start:end])
-            if href:
-                links.append((start, end, f"{self._open(href, False)}{inner}</a>"))
-            else:
-                links.append(
-                    (start, end, f'<span class="dangling" title="{escape(title)}">{inner}</span>')
-                )
         linked, skip, tags = self._linked, self.skip, self._tags
-        for start, end, term in found:
-            if term in linked or term in skip:
-                continue
-            if spans and any(s < end and start < e for s, e, _href, _title in spans):
-                continue
-            linked.add(term)
-            tag = tags.get(term) or self._term_tag(term)
-            links.append((start, end, f"{tag}{escaped(text[start:end])}</a>"))
-        if not links:
-            return escaped(text)
-        if spans:
-            links.sort()  # terms are found in order; references come before them here
         parts: list[str] = []
         at = 0
-        for start, end, html in links:
-            parts.append(escaped(text[at:start]))
-            parts.append(html)
+        refs, i, n = spans, 0, len(spans)
+        triples = iter(flat)
+        for start, end, number in zip(triples, triples, triples, strict=True):
+            while i < n and refs[i][1] <= start:  # the references before this term
+                at = self._reference(text, refs[i], at, escaped, parts)
+                i += 1
+            if i < n and refs[i][0] < end:
+                continue  # a term within a reference: the reference is the link
+            term = names[number]
+            if term in linked or term in skip:
+                continue
+            linked.add(term)
+            parts += (
+                escaped(text[at:start]),
+                tags.get(term) or self._term_tag(term),
+                escaped(text[start:end]),
+                "</a>",
+            )
             at = end
+        while i < n:
+            at = self._reference(text, refs[i], at, escaped, parts)
+            i += 1
+        if not parts:
+            return escaped(text)
         parts.append(escaped(text[at:]))
+        return "".join(parts)
+
+    def _reference(
+        self,
+        text: str,
+        span: tuple[int, int, str, str],
+        at: int,
+        escaped: Callable[[str], str],
+        parts: list[str],
+    ) -> int:
+        """Write the text up to a reference and the reference; where the text goes on."""
+        start, end, href, title = span
+        inner = escaped(text[start:end])
+        if href:
+            parts += (escaped(text[at:start]), self._open(href, False), inner, "</a>")
+        else:
+            parts += (
+                escaped(text[at:start]),
+                f'<span class="dangling" title="{escape(title)}">{inner}</span>',
+            )
+        return end
+
+    def _terms_only(self, text: str, flat: Sequence[int], names: list[str]) -> str:
+        """A text with glossary terms and no references, nothing in it to escape."""
+        linked, skip, tags = self._linked, self.skip, self._tags
+        parts: list[str] = []
+        at = 0
+        triples = iter(flat)
+        for start, end, number in zip(triples, triples, triples, strict=True):
+            term = names[number]
+            if term in linked or term in skip:
+                continue
+            linked.add(term)
+            parts += (
+                text[at:start],
+                tags.get(term) or self._term_tag(term),
+                text[start:end],
+                "</a>",
+            )
+            at = end
+        if not parts:
+            return text
+        parts.append(text[at:])
         return "".join(parts)
 
     def _open(self, href: str, term: bool) -> str:

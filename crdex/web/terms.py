@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from crdex.parser.tree import GlossaryEntry
 
@@ -143,10 +143,21 @@ class TermIndex:
         names = sorted(set(self.phrases.values()))
         number = {name: i for i, name in enumerate(names)}
         self._names = names
-        self._read = {
-            text: array("I", [x for s, e, t in spans if t not in common for x in (s, e, number[t])])
-            for text, spans in found.items()
-        }
+        self._read = {text: _first(spans, common, number) for text, spans in found.items()}
+
+    def flat(self, text: str) -> tuple[Sequence[int], list[str]]:
+        """What :meth:`find` gives, flat: start, end and term number by turn, and the names.
+
+        For the page of the whole edition, which links some 4,000 texts and
+        so reads what :meth:`read` kept as it was kept.
+        """
+        known = self._read.get(text)
+        if known is not None:
+            return known, self._names
+        found = self.find(text)
+        return [x for i, (s, e, _t) in enumerate(found) for x in (s, e, i)], [
+            t for _s, _e, t in found
+        ]
 
     def find(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, term) of each phrase found, longest first, not overlapping.
@@ -169,6 +180,25 @@ class TermIndex:
                 continue
             out.append((start, end, term))
         return out
+
+
+def _first(
+    spans: list[tuple[int, int, str]], common: set[str], number: dict[str, int]
+) -> array[int]:
+    """Each term's first place in a text, flat (start, end, term number), common terms left out.
+
+    A term is linked once per rule, so its later places in the same text
+    are never linked: the whole edition on one page then reads a third
+    fewer places. (Were a term's first place inside a rule reference, the
+    reference is the link, and the term stays unlinked in that text.)
+    """
+    out: array[int] = array("I")
+    kept: set[str] = set()
+    for start, end, term in spans:
+        if term not in common and term not in kept:
+            kept.add(term)
+            out.extend((start, end, number[term]))
+    return out
 
 
 def _lowered(text: str) -> str:

@@ -106,16 +106,19 @@ def _rule(rule: Rule, linker: Linker) -> str:
 
 def _glossary(entries: list[GlossaryEntry], linker: Linker) -> str:
     out = ['<section class="part" id="glossary"><h2>Glossary</h2><dl class="glossary">']
+    skip = linker.skip = set()
     for entry in entries:
         linker.new_rule()
-        linker.skip = {entry.term}
-        anchor = escape(term_anchor(entry.term))
+        skip.clear()
+        skip.add(entry.term)
+        # an anchor is letters, digits and dashes (term_anchor): nothing in it to escape
+        anchor = term_anchor(entry.term)
         tag = ' <span class="tag">obsolete</span>' if entry.obsolete else ""
-        definition = linker.text(entry.definition, entry.references)
+        definition = linker.text_html(entry.definition, entry.references)
         out.append(
             f'<dt id="{anchor}"><a href="#{anchor}">{escape(entry.term)}</a>{tag}</dt>'
             f"<dd>{definition}</dd>"
         )
-    linker.skip = set()
+    skip.clear()
     out.append("</dl></section>")
     return "".join(out)

@@ -85,6 +85,26 @@ def test_a_build_of_nothing_but_files_that_are_not_rules_fails_naming_each(
     assert not (tmp_path / "h" / "CURRENT").exists()
 
 
+def test_with_json_a_failure_is_also_json_on_stdout(tmp_path: Path, corpus_home: Path) -> None:
+    (tmp_path / "notes.txt").write_text("nothing numbered here\n", "utf-8")
+    done = run_crdex("build", str(tmp_path / "notes.txt"), "--home", str(tmp_path / "h"), "--json")
+    assert done.returncode == 1
+    error = json.loads(done.stdout)["error"]
+    assert error["type"] == "NothingAdded"
+    assert error["message"].startswith(
+        "nothing was added to the library: the file given is not a rules document that could "
+        f"be read:\n  {tmp_path / 'notes.txt'}: not a rules document in any known format"
+    )
+    assert done.stderr.startswith("Error: nothing was added to the library")
+    # a lookup's failure too; without --json stdout stays empty
+    unknown = run_crdex("show", "999.9", "--json", "--home", str(corpus_home))
+    assert unknown.returncode == 1
+    assert json.loads(unknown.stdout)["error"]["type"] == "UnknownRule"
+    assert "has no rule 999.9" in json.loads(unknown.stdout)["error"]["message"]
+    plain = run_crdex("show", "999.9", "--home", str(corpus_home))
+    assert plain.returncode == 1 and plain.stdout == ""
+
+
 def test_the_api_from_the_top(corpus_home: Path) -> None:
     assert {"rule", "history", "resolve", "diff", "search", "show", "Reader"} <= set(dir(crdex))
     entry = crdex.rule("Trample", home=corpus_home)

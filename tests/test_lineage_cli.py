@@ -67,8 +67,12 @@ def test_a_build_of_nothing_but_files_that_are_not_rules_fails(
         capsys, "build", str(CORPUS / "MANIFEST.tsv"), "--home", str(tmp_path), "--json"
     )
     assert code == 1
-    assert out == ""
     manifest = CORPUS / "MANIFEST.tsv"
+    # --json: the failure is also JSON on stdout, for the tool that asked
+    assert json.loads(out)["error"]["type"] == "NothingAdded"
+    assert (
+        f"{manifest}:168:497: the document ends too early;" in json.loads(out)["error"]["message"]
+    )
     assert err.startswith(
         "Error: nothing was added to the library: the file given is not a rules document "
         f"that could be read:\n  {manifest}: {manifest}:168:497: the document ends too early;"

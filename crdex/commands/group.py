@@ -3,13 +3,15 @@
 Commands live in this package, one module each, and are imported only when
 they run (or when ``--help`` lists them: the command modules import nothing
 heavy at their top, so that listing them stays cheap). Every ``CrdexError``
-becomes ``Error: …`` on stderr and exit code 1; nothing else is caught, so a
-traceback always means a bug.
+becomes ``Error: …`` on stderr and exit code 1 (with ``--json``, also
+``{"error": {"type": …, "message": …}}`` on stdout, where the tool reading
+it looks); nothing else is caught, so a traceback always means a bug.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 
 import click
@@ -78,8 +80,9 @@ def cli() -> None:
 
 def run(argv: list[str] | None = None) -> None:
     """Run the command line (``argv``: the arguments, default ``sys.argv[1:]``)."""
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        cli.main(args=argv, prog_name="crdex", standalone_mode=False)
+        cli.main(args=args, prog_name="crdex", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
@@ -87,6 +90,9 @@ def run(argv: list[str] | None = None) -> None:
         exc.show()
         sys.exit(exc.exit_code)
     except CrdexError as exc:
+        if "--json" in args:
+            error = {"type": type(exc).__name__, "message": str(exc)}
+            click.echo(json.dumps({"error": error}, ensure_ascii=False))
         click.echo(f"Error: {exc}", err=True)
         sys.exit(1)
     except KeyboardInterrupt:

@@ -10,6 +10,7 @@ until something stops it.
 from __future__ import annotations
 
 import asyncio
+import gc
 import shutil
 import sqlite3
 import threading
@@ -211,3 +212,18 @@ def test_a_damaged_library_is_the_servers_fault_and_names_no_file(
     with caplog.at_level("ERROR", logger="crdex.web"):
         serve(app, use)
     assert str(rules) in caplog.text  # the path goes to the log
+
+
+def test_what_a_worker_loads_at_start_is_out_of_the_collectors_walks(crafted_home: Path) -> None:
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    app = create_app(crafted_home)
+
+    async def use(c: httpx.AsyncClient) -> int:
+        assert (await c.get(RULE)).status_code == 200
+        return gc.get_freeze_count()
+
+    frozen = serve(app, use)
+    # the graph, the search index and the latest edition's facts, loaded before the first request
+    assert frozen > 10_000
+    gc.unfreeze()

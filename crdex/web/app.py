@@ -49,7 +49,7 @@ from .links import (
     term_url,
 )
 from .site import Site
-from .upkeep import release_memory
+from .upkeep import release_memory, settle
 
 __all__ = ["TREE_BUDGET", "create_app"]
 
@@ -122,6 +122,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(warm, site)
+        settle()
         upkeep = asyncio.create_task(release_memory())
         yield
         upkeep.cancel()

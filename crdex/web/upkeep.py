@@ -8,6 +8,16 @@ holds does not grow. Every :data:`PERIOD` seconds the C library is asked
 to return its free pages (``malloc_trim``, glibc): measured on the mixed
 traffic of ``bench/serve.py``, each call gave back 30–35 MB of a worker's
 500–600 MB. Where there is no such call (not glibc), nothing is done.
+
+Once, after the worker has loaded what it keeps for its whole life (the
+identity graph, the search index and its models, the latest edition), those
+objects are handed out of the cyclic garbage collector's reach
+(:func:`gc.freeze`): they are never garbage, yet each full collection
+walked every one of them. Measured on diffs, rule lookups and searches over
+the whole corpus, the collector took 1.1 of 2.7 s before (six full
+collections of 150–190 ms each) and 0.25–0.6 s after. What is made later
+(editions read, caches, answers) is collected as before, and objects
+frozen are still freed when the last reference to them goes.
 """
 
 from __future__ import annotations
@@ -16,9 +26,10 @@ import asyncio
 import contextlib
 import ctypes
 import ctypes.util
+import gc
 from collections.abc import Callable
 
-__all__ = ["PERIOD", "release_memory", "trim"]
+__all__ = ["PERIOD", "release_memory", "settle", "trim"]
 
 PERIOD = 15.0
 
@@ -42,6 +53,12 @@ def trim() -> bool:
         return False
     _TRIM(0)
     return True
+
+
+def settle() -> None:
+    """What the worker has loaded so far stays for its life: out of the collector's walks."""
+    gc.collect()
+    gc.freeze()
 
 
 async def release_memory(period: float = PERIOD) -> None:

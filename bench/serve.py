@@ -322,6 +322,26 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
+def workers_started(pid: int, count: int, quiet: float = 1.5, wait: float = 180.0) -> None:
+    """Wait until ``count`` workers run and none of them is still loading (its CPU time still).
+
+    The server answers as soon as its first worker has loaded; the clients'
+    keep-alive connections, opened at once, would then all go to that one
+    worker and stay there for the whole run.
+    """
+    deadline = time.monotonic() + wait
+    last, still_since = -1.0, time.monotonic()
+    while time.monotonic() < deadline:
+        workers = [p for p in processes(pid) if is_worker(p)]
+        used = cpu_seconds(workers)
+        if used != last:
+            last, still_since = used, time.monotonic()
+        elif len(workers) >= count and time.monotonic() - still_since >= quiet:
+            return
+        time.sleep(0.25)
+    print(f"warning: the workers were still loading after {wait:.0f} s", file=sys.stderr)
+
+
 def memory_mb(pid: int) -> tuple[float, float]:
     """(resident, proportional) set size of a process, in MB."""
     rss = pss = 0.0
@@ -512,6 +532,7 @@ def main() -> None:
         lib = library(home, args.editions, rng)
         server = launch.start(home, temp / "serve.log", workers=args.workers)
         port = int(server.url.rsplit(":", 1)[1])
+        workers_started(server.process.pid, args.workers)
         with urllib.request.urlopen(server.url + "/") as answer:
             css = re.search(r'href="(/static/style\.css\?v=\w+)"', answer.read().decode())
         assert css is not None

@@ -236,7 +236,14 @@ class VectorTable:
         import numpy as np
 
         if self._all is None:
-            self._all = np.concatenate([self._part(at) for at in range(len(self._parts))])
+            parts = [self._part(at) for at in range(len(self._parts))]
+            self._all = np.concatenate(parts)
+            # each part is now a view of the whole, not a second copy of its rows (18 MB of
+            # the whole corpus's)
+            start = 0
+            for at, part in enumerate(parts):
+                self._parts[at] = self._all[start : start + len(part)]
+                start += len(part)
         return self._all
 
     def rows(self, docnums: Sequence[int]) -> np.ndarray:

@@ -16,7 +16,8 @@ What counts:
   part, and one placed by its text states no date: none is damaged by what
   it does not hold, and none is held against a copy;
 - a line is lost when its number (or glossary term) is absent **and** its
-  words are nowhere in the copy, typography folded: a rule whose number a
+  words (when there are enough of them to tell, not a heading's "First
+  Strike") are nowhere in the copy, typography folded: a rule whose number a
   PDF extraction mangled, or a glossary term it ran into the definition
   before, is still there, read otherwise (what a reader of both copies sees
   as the same text is not lost).
@@ -53,6 +54,8 @@ _SHOWN = 60
 # "and it's subject to the rules for both. (See rule" of Artifact Creature, and read
 # the line before as a term)
 _GAP = 80
+# fewer letters than this are no evidence that a line is there read otherwise
+_DISTINCT = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,8 @@ def _held(line: _Line, names: set[str], words: dict[bool, str]) -> bool:
     rules' words, which a copy cut short before its glossary holds."""
     if line.name in names:
         return True
+    if len(line.words) < _DISTINCT:
+        return False  # a heading's few words ("First Strike") stand in other rules too
     among = words[bool(line.parts)]
     if line.words in among:
         return True

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from crdex.index.lineage.classify import MEANING, NONE, REFERENCES, TYPOGRAPHY, classify
-from crdex.index.lineage.content import lossy_copy, mask_references, masked_key, typography_key
+from crdex.index.lineage.content import (
+    lossy_copy,
+    marks_alike,
+    mask_references,
+    masked_key,
+    typography_key,
+)
 from crdex.index.lineage.snapshot import _tidy
 from crdex.index.lineage.worddiff import render, word_diff
 
@@ -64,6 +70,40 @@ def test_curly_quotes_dashes_marks_and_italics_are_typography() -> None:
     new = "Most Magic tournaments\u2014see the DCI\u00ae Floor Rules\u2014have \u201cspecial\u201d rules."
     assert typography_key(old) == typography_key(new)
     assert classify("", old, "", new) == TYPOGRAPHY
+
+
+# 502.17a in cr-2008-02-01.txt, the clean copy of 2008-05-01
+# (cr-2008-05-01.alt-vensersjournal.txt) and cr-2008-07-15.txt
+HORSEMANSHIP_2008_02 = (
+    "Horsemanship is an evasion ability that appeared in the Portal Three Kingdoms(tm) set."
+)
+HORSEMANSHIP_2008_05 = HORSEMANSHIP_2008_02.replace("(tm)", "(TM)")
+HORSEMANSHIP_2008_07 = HORSEMANSHIP_2008_05.replace(
+    "Portal Three Kingdoms", "_Portal Three Kingdoms_"
+)
+# 100.5 in cr-2008-02-01.txt ("DCI(r)") and the clean copy of 2008-05-01 ("DCI(R)")
+FLOOR_RULES_2008_02 = (
+    "See the most current Magic: The Gathering DCI(r) Floor Rules for more information."
+)
+
+
+def test_a_trademark_sign_typed_otherwise_is_no_edit() -> None:
+    assert marks_alike(HORSEMANSHIP_2008_02, HORSEMANSHIP_2008_05)
+    assert classify("", HORSEMANSHIP_2008_02, "", HORSEMANSHIP_2008_05) == NONE
+    assert marks_alike(FLOOR_RULES_2008_02, FLOOR_RULES_2008_02.replace("(r)", "\u00ae"))
+    assert marks_alike(HORSEMANSHIP_2008_05, HORSEMANSHIP_2008_05.replace("(TM)", "\u2122"))
+    # the italics of 2008-07-15 are typing of their own
+    assert not marks_alike(HORSEMANSHIP_2008_05, HORSEMANSHIP_2008_07)
+    assert classify("", HORSEMANSHIP_2008_05, "", HORSEMANSHIP_2008_07) == TYPOGRAPHY
+
+
+def test_a_trademark_sign_added_swapped_or_taken_away_is_still_typography() -> None:
+    bare = HORSEMANSHIP_2008_02.replace("(tm)", "")
+    assert not marks_alike(bare, HORSEMANSHIP_2008_02)
+    assert classify("", bare, "", HORSEMANSHIP_2008_02) == TYPOGRAPHY
+    registered = HORSEMANSHIP_2008_02.replace("(tm)", "(R)")
+    assert not marks_alike(HORSEMANSHIP_2008_02, registered)
+    assert not marks_alike(HORSEMANSHIP_2008_02, HORSEMANSHIP_2008_02)  # no difference at all
 
 
 def test_reference_numbers_only() -> None:

@@ -112,3 +112,35 @@ def test_no_rule_gains_a_version_from_the_question_marks(home: Path) -> None:
     versions = json.loads(history.stdout)["versions"]
     spans = [(v["first_edition"], v["last_edition"]) for v in versions]
     assert spans == [("2008-02-01", "2008-07-15")]
+
+
+def rules_whose_signs_alone_differ() -> list[str]:
+    """The rules whose line in the clean copy differs from 2008-02-01's only in the case of
+    their trademark signs ("Ravnica(r)" there, "Ravnica(R)" here), read from the two files."""
+
+    def numbered(name: str) -> dict[str, str]:
+        lines = (CORPUS / name).read_text("latin-1").splitlines()
+        return {x.split(" ", 1)[0].rstrip("."): x for x in lines if x[:1].isdigit()}
+
+    before, clean = numbered("cr-2008-02-01.txt"), numbered(CLEAN)
+    return [
+        n
+        for n, line in clean.items()
+        if n in before
+        and before[n] != line
+        and before[n].replace("(tm)", "(TM)").replace("(r)", "(R)") == line
+    ]
+
+
+def test_no_rule_gains_a_version_from_the_clean_copys_trademark_signs(home: Path) -> None:
+    numbers = rules_whose_signs_alone_differ()
+    assert len(numbers) >= 4  # 100.5 "DCI(r)", 207.3 "Ravnica(r)", 502.17a, …
+    for number in numbers:
+        done = run_crdex(
+            "history", number, "-e", "2008-05-01", "--typography", "--home", str(home), "--json"
+        )
+        assert done.returncode == 0, done.stderr
+        versions = json.loads(done.stdout)["versions"]
+        # 2008-05-01 joins the version of 2008-02-01: the signs typed otherwise are no edit
+        (first,) = [v for v in versions if "2008-02-01" in v["editions"]]
+        assert "2008-05-01" in first["editions"], (number, versions)

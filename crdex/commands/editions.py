@@ -22,8 +22,9 @@ def editions(edition: str | None, home: str | None, as_json: bool) -> None:
     cut short or a rulings page's quotes. An edition known only in part is
     compared only where it is witnessed. Witnesses that disagree beyond
     typography are listed rule by rule, and so is a witness's damage
-    (characters lost on its way: quotes read as '?', U+FFFD, mojibake); a
-    damaged witness speaks after a clean one.
+    (characters lost on its way: quotes read as '?', U+FFFD, mojibake; rules or
+    glossary entries another copy of the edition has); a damaged witness speaks
+    after a clean one.
     """
     from crdex.api import Reader
     from crdex.index.library.damage import Damage

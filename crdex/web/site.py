@@ -169,6 +169,11 @@ class Site:
         it ("" when it is clean); an undated document appears once, dated None.
         """
         first = {(w["sha256"], e["id"]) for e in self.editions for w in e["witnesses"][:1]}
+        # what was found lost in a document as a witness of one edition: its own damage,
+        # and the lines another copy of that edition has (index/library/lost.py)
+        lost = {
+            (w["sha256"], e["id"]): w.get("damage") for e in self.editions for w in e["witnesses"]
+        }
         out = []
         for d in self.reader.documents():
             base = {k: v for k, v in d.items() if k not in ("path", "witnesses", "repairs")}
@@ -181,9 +186,11 @@ class Site:
             if not d["witnesses"]:
                 out.append({**base, "date": None, "in_chain": False})
             for w in d["witnesses"]:
+                damage = Damage.from_dict(lost.get((d["sha256"], w["date"]), d.get("damage")))
                 out.append(
                     {
                         **base,
+                        "damage_said": damage.describe() if damage is not None else "",
                         "date": w["date"],
                         "coverage": Coverage.from_dict(w["coverage"]).describe(),
                         "in_chain": (d["sha256"], w["date"]) in first,

@@ -14,7 +14,10 @@ anything else:
 - ``replacement``: U+FFFD, the character a decoder puts for bytes it could
   not read;
 - ``mojibake``: the pairs UTF-8 quotes, dashes and accented letters become
-  when read as Windows-1252 (``â€™``, ``Ã©``).
+  when read as Windows-1252 (``â€™``, ``Ã©``);
+- ``lost-lines``: rules or glossary entries another copy of the same
+  edition has and this one lacks, found beside that copy (:mod:`.lost`),
+  each example naming the copy and line it was read in.
 
 A damaged witness speaks after a clean one of the same coverage (see
 :data:`~.documents.PRECEDENCE`), and ``crdex editions`` and the edition's
@@ -38,6 +41,8 @@ DAMAGE_KINDS = {
     "question-marks": "quotes, apostrophes or dashes read as '?'",
     "replacement": "characters replaced by U+FFFD",
     "mojibake": "UTF-8 characters read as Windows-1252",
+    # found only beside another copy of the same edition (.lost)
+    "lost-lines": "rules or glossary entries lost that another copy of the edition has",
 }
 _PATTERNS = {
     # (not the "?" of a web address's query, "default.asp?x=magic")
@@ -72,7 +77,7 @@ class Damage:
         parts = []
         for kind, count in self.counts.items():
             first = next((e for e in self.examples if e["kind"] == kind), None)
-            where = f" (line {first['line']}: {first['text']})" if first else ""
+            where = _where(first) if first else ""
             parts.append(f"{count:,} {DAMAGE_KINDS[kind]}{where}")
         return "; ".join(parts)
 
@@ -84,6 +89,13 @@ class Damage:
         if not data:
             return None
         return cls(dict(data.get("counts", {})), list(data.get("examples", [])))
+
+
+def _where(example: dict[str, Any]) -> str:
+    """Where an example was found: in this copy, or (a lost line) in the other copy."""
+    if example.get("in"):
+        return f" ({example['text']}, line {example['line']} of {example['in']})"
+    return f" (line {example['line']}: {example['text']})"
 
 
 def _texts(edition: Edition) -> Iterator[tuple[int, str]]:

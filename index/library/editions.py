@@ -145,8 +145,15 @@ class EditionRecord:
         )
 
 
-def plan_chain(documents: Iterable[DocumentInfo]) -> list[EditionRecord]:
-    """One record per effective date that some document witnesses, in date order."""
+def plan_chain(
+    documents: Iterable[DocumentInfo], tree: Callable[[str], Edition] | None = None
+) -> list[EditionRecord]:
+    """One record per effective date that some document witnesses, in date order.
+
+    With ``tree`` (a document's tree by sha256), the copies of an edition are
+    compared for the lines one lost that another has (:mod:`.lost`): their
+    damage, which orders them like the damage found in a copy alone.
+    """
     import hashlib  # planning is a build's work: a reader only reads the chain planned
 
     by_date: dict[str, list[tuple[DocumentInfo, Coverage]]] = {}
@@ -155,7 +162,8 @@ def plan_chain(documents: Iterable[DocumentInfo]) -> list[EditionRecord]:
             by_date.setdefault(piece.date, []).append((doc, piece.coverage))
     chain = []
     for date in sorted(by_date):
-        ranked = sorted(by_date[date], key=lambda dc: witness_rank(dc[0]))
+        witnessing = _with_lost_lines(by_date[date], tree) if tree else by_date[date]
+        ranked = sorted(witnessing, key=lambda dc: witness_rank(dc[0]))
         witnesses = tuple(
             Witness(d.sha256, d.name, d.id, d.kind, d.format, cov, d.damage) for d, cov in ranked
         )
@@ -182,6 +190,21 @@ def plan_chain(documents: Iterable[DocumentInfo]) -> list[EditionRecord]:
             )
         )
     return chain
+
+
+def _with_lost_lines(
+    witnessing: list[tuple[DocumentInfo, Coverage]], tree: Callable[[str], Edition]
+) -> list[tuple[DocumentInfo, Coverage]]:
+    """The witnesses of one edition, each copy's damage with the lines it lost beside it."""
+    from .lost import lost_in_copies, with_lost
+
+    lost = lost_in_copies((d for d, _c in witnessing), tree)
+    return [
+        (dataclasses.replace(d, damage=with_lost(d.damage, lost[d.sha256])), c)
+        if d.sha256 in lost
+        else (d, c)
+        for d, c in witnessing
+    ]
 
 
 def _union(coverages: Iterable[Coverage]) -> Coverage:

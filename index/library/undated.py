@@ -73,7 +73,7 @@ def place_undated(
             )
         else:
             registry[doc.sha256] = dataclasses.replace(doc, placed=summary)
-    return plan_chain(registry.values())
+    return plan_chain(registry.values(), tree)
 
 
 def placed_coverage(edition: Edition, placement: Placement) -> Coverage:
@@ -112,7 +112,7 @@ def placed_chain(
     from .editions import compose
 
     unplace(registry)
-    chain = plan_chain(registry.values())
+    chain = plan_chain(registry.values(), tree)
 
     def of_record(record: EditionRecord) -> Snapshot:
         return snapshot_of(compose(record, tree)) if record.composed else snapshot(record.key)

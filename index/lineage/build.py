@@ -27,7 +27,7 @@ from crdex.index.library.coverage import Coverage
 from crdex.parser.normalize import fold_typography
 
 from .classify import NONE, REFERENCES, TYPOGRAPHY, classify
-from .content import fold, lossy_copy, masked_key, typography_key
+from .content import fold, lossy_copy, marks_alike, masked_key, typography_key
 from .graph import EditionInfo, Graph, Identity, Link, Run
 from .match import Match, clear_sides, match_nodes
 from .overrides import GLOSSARY_PREFIX, Overrides
@@ -290,7 +290,10 @@ def _continue(ident: Identity, old, node, e: int, texts: _Texts, phase: str) -> 
         run.end = e
         return
     title, text = texts(node.title), texts(node.text)
-    change = _PHASE_CLASS.get(phase) or classify(old.title, old.text, node.title, node.text)
+    if old.title == node.title and marks_alike(old.text, node.text):
+        change = NONE  # moved, its trademark signs typed otherwise: no edit (see classify)
+    else:
+        change = _PHASE_CLASS.get(phase) or classify(old.title, old.text, node.title, node.text)
     ident.runs.append(Run(e, e, node.key, node.kind, title, text, change))
 
 
@@ -300,10 +303,12 @@ def _damaged_alike(run: Run, text: str, texts: _Texts) -> bool:
     A copy that lost its quotes and dashes to "?" (2008-05-01's primary
     copy, 2009-05-01's dashes) makes no new version: its edition joins the
     run. A run that began in such a copy takes the clean wording of the
-    next edition that has it, which is what it said.
+    next edition that has it, which is what it said. Nor does a copy that
+    types the run's trademark signs otherwise ("(TM)" for "(tm)" or "™":
+    the clean copy of 2008-05-01), whose wording is the run's.
     """
     held = texts.table[run.text]
-    if held == text or lossy_copy(held, text):
+    if held == text or lossy_copy(held, text) or marks_alike(held, text):
         return True
     if lossy_copy(text, held):
         run.text = texts(text)

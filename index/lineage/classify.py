@@ -4,6 +4,8 @@ Three classes, from the reader's point of view: did the rule's meaning
 change, or only the numbers it cites (other rules were renumbered), or only
 its typing (curly vs straight quotes, (TM), "--" vs "—", underscore italics,
 capitals, spelling of accented names)? A title change counts as wording.
+A trademark sign typed otherwise ("(TM)", "(tm)" or "™") is no edit at
+all: editions' copies transliterate them.
 
 A rule's wording, as the graph compares it, is its own text followed by its
 examples (one per line, "Example: …"). :func:`classify` classes the whole;
@@ -15,7 +17,7 @@ and the exports.
 
 from __future__ import annotations
 
-from .content import masked_key, typography_key
+from .content import marks_alike, masked_key, typography_key
 
 __all__ = [
     "CHANGE_CLASSES",
@@ -44,6 +46,9 @@ EDIT_CLASSES = (NONE, TYPOGRAPHY, REFERENCES, EXAMPLES, MEANING)
 def classify(old_title: str, old_text: str, new_title: str, new_text: str) -> str:
     """The class of the edit from (old_title, old_text) to (new_title, new_text)."""
     if old_title == new_title and " ".join(old_text.split()) == " ".join(new_text.split()):
+        return NONE
+    if old_title == new_title and marks_alike(old_text, new_text):
+        # a trademark sign typed otherwise ("(TM)" for "(tm)"): a copy's transliteration
         return NONE
     if typography_key(old_title) != typography_key(new_title):
         return MEANING

@@ -13,10 +13,12 @@ Matching and edit classification ask the same question at three strengths:
 * :func:`words` — the text as word tokens, for similarity scores and
   word-level differences.
 
-And one question of its own: :func:`lossy_copy` — is a wording the same
+And two questions of their own: :func:`lossy_copy` — is a wording the same
 wording as it reached a damaged copy, which put "?" for every quote,
-apostrophe, dash or other character it could not keep? Such a copy is no
-new version of a rule.
+apostrophe, dash or other character it could not keep? — and
+:func:`marks_alike` — do two wordings differ only in how their trademark
+signs are typed ("™", "(TM)", "(tm)")? Neither makes a new version of a
+rule: the first is damage, the second a copy's transliteration.
 
 Reference numbers are masked on the folded text, before punctuation is
 dropped, so that "rule 502.36" and "rule 701.16" both become "rule #".
@@ -32,7 +34,15 @@ from functools import lru_cache
 
 from crdex.parser.normalize import normalize_text
 
-__all__ = ["fold", "lossy_copy", "mask_references", "masked_key", "typography_key", "words"]
+__all__ = [
+    "fold",
+    "lossy_copy",
+    "marks_alike",
+    "mask_references",
+    "masked_key",
+    "typography_key",
+    "words",
+]
 
 # "502.36a", "100.1-8", "601.2a-h", then "rule 502" / "rules 100-109", "section 5"
 _DOTTED = re.compile(
@@ -74,6 +84,9 @@ _DIGIT = re.compile(r"\d")
 # what a lossy copy turns into "?": a dash with the spaces around it (" -- ", "—"), a
 # quote or an apostrophe, any other character that is not ASCII
 _LOSSY_SPOT = re.compile(r"\s*(?:--|[-\u2010-\u2015\u2212])\s*|[\"'`]|[^\x00-\x7f]")
+# a trademark sign as the editions and their copies type it: "™", "(TM)", "(tm)"; "®",
+# "(R)", "(r)" (2008-02-01 has "Ravnica(r)", the clean copy of 2008-05-01 "Ravnica(R)")
+_MARK = re.compile(r"\((?:[Tt][Mm]|[Rr])\)|[\u2122\u00ae]")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -143,3 +156,21 @@ def lossy_copy(clean: str, other: str) -> bool:
     if "?" not in other or clean == other or other.count("?") <= clean.count("?"):
         return False
     return _lossy_pattern(clean).fullmatch(other) is not None
+
+
+def _sign(match: re.Match[str]) -> str:
+    """One trademark sign written one way: "®" or "™"."""
+    return "\u00ae" if match.group() in ("\u00ae", "(R)", "(r)") else "\u2122"
+
+
+def marks_alike(held: str, other: str) -> bool:
+    """Whether ``other`` differs from ``held`` only in how its trademark signs are typed.
+
+    "™", "(TM)" and "(tm)" are one sign, "®", "(R)" and "(r)" another: an
+    edition's copy that transliterates them (the clean copy of 2008-05-01
+    has "Odyssey(TM)" where 2008-02-01 has "Odyssey(tm)") repeats the
+    wording. A sign added or taken away is no such difference.
+    """
+    if held == other or _MARK.search(other) is None or _MARK.search(held) is None:
+        return False
+    return _MARK.sub(_sign, held) == _MARK.sub(_sign, other)

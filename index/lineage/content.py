@@ -89,7 +89,10 @@ _LOSSY_SPOT = re.compile(r"\s*(?:--|[-\u2010-\u2015\u2212])\s*|[\"'`]|[^\x00-\x7
 _MARK = re.compile(r"\((?:[Tt][Mm]|[Rr])\)|[\u2122\u00ae]")
 
 
-@lru_cache(maxsize=1 << 16)
+# 16,384 texts: matching the whole corpus's chain, pair by pair, holds at most 14,124 at
+# once; a server's diffs between any editions would fill a larger cache with every text
+# of the library
+@lru_cache(maxsize=1 << 14)
 def fold(text: str) -> str:
     """Typography folded (crdex.parser.normalize) and accents removed, case kept."""
     if "?" in text:
@@ -109,7 +112,7 @@ def mask_references(text: str) -> str:
     return _KEYWORD.sub(lambda m: f"{m.group(1)} #", text)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)  # as fold's
 def typography_key(text: str, *, folded: bool = False) -> str:
     """Words only: what is left when typing, case and punctuation are ignored.
 
@@ -121,7 +124,7 @@ def typography_key(text: str, *, folded: bool = False) -> str:
     return " ".join(_WORD.findall(text))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)  # as fold's
 def masked_key(text: str, *, folded: bool = False) -> str:
     """The typography key with cross-reference numbers masked."""
     text = mask_references(text if folded else fold(text)).casefold()

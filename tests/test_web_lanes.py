@@ -217,13 +217,18 @@ def test_a_damaged_library_is_the_servers_fault_and_names_no_file(
 def test_what_a_worker_loads_at_start_is_out_of_the_collectors_walks(crafted_home: Path) -> None:
     gc.unfreeze()
     assert gc.get_freeze_count() == 0
-    app = create_app(crafted_home)
+    app = create_app(crafted_home, settle_memory=True)
 
     async def use(c: httpx.AsyncClient) -> int:
         assert (await c.get(RULE)).status_code == 200
         return gc.get_freeze_count()
 
-    frozen = serve(app, use)
+    try:
+        frozen = serve(app, use)
+    finally:
+        gc.unfreeze()
     # the graph, the search index and the latest edition's facts, loaded before the first request
     assert frozen > 10_000
-    gc.unfreeze()
+    # an application inside another program (these tests) leaves the program's objects alone
+    serve(create_app(crafted_home), use)
+    assert gc.get_freeze_count() == 0

@@ -82,7 +82,7 @@ def serve(home: str | None, host: str, port: int, workers: int, log_level: str) 
     what = "the bundled sample documents" if reader.bundled else str(resolved)
     click.echo(f"crdex serving {what} at http://{_url_host(host)}:{port}/", err=True)
     uvicorn.run(
-        "crdex.web.app:create_app",
+        "crdex.web.app:server_app",
         factory=True,
         host=host,
         port=port,

@@ -51,7 +51,7 @@ from .links import (
 from .site import Site
 from .upkeep import release_memory, settle
 
-__all__ = ["TREE_BUDGET", "create_app"]
+__all__ = ["TREE_BUDGET", "create_app", "server_app"]
 
 log = logging.getLogger("crdex.web")
 
@@ -108,11 +108,16 @@ def create_app(
     reader: Reader | None = None,
     cache_bytes: int = 64 << 20,
     lanes: dict[str, LaneSpec] | None = None,
+    settle_memory: bool = False,
 ) -> FastAPI:
     """The web application over the library at ``home`` (or over ``reader``).
 
     ``lanes``: the threads, queues and deadlines of uncached work
-    (default :data:`~.lanes.LANES`).
+    (default :data:`~.lanes.LANES`). ``settle_memory``: once loaded, freeze
+    what the process holds out of the garbage collector's walks
+    (:func:`~.upkeep.settle`), as a server's worker does
+    (:func:`server_app`); not for an application inside another program,
+    whose own objects would be frozen with it.
     """
     site = Site(reader if reader is not None else Reader(home))
     static = _static()
@@ -122,7 +127,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(warm, site)
-        settle()
+        if settle_memory:
+            settle()
         upkeep = asyncio.create_task(release_memory())
         yield
         upkeep.cancel()
@@ -175,6 +181,12 @@ def create_app(
     app.add_middleware(HeadersMiddleware, cache=ResponseCache(cache_bytes))
     app.add_middleware(CompressMiddleware)  # outside: it encodes what the cache keeps
     return app
+
+
+def server_app() -> FastAPI:
+    """The application of one ``crdex serve`` worker (uvicorn's factory): the library of
+    ``CRDEX_HOME``, its memory settled once loaded."""
+    return create_app(settle_memory=True)
 
 
 def warm(site: Site) -> None:

@@ -205,8 +205,13 @@ class TestPlayersWords:
         assert form in forms(query, 20260807)
 
     def test_the_general_is_the_commander_in_editions_that_said_general(self) -> None:
-        """Elder Dragon Highlander (2009-2010) said "general"; the typed word is kept too."""
-        assert {("general",), ("commander",)} <= forms("my general", 20100201)
+        """Elder Dragon Highlander (2009-2010) said "general"; the typed words are kept too."""
+        assert {("my", "general"), ("commander",)} <= forms("my general", 20100201)
+
+    def test_a_general_alone_is_the_rules_word(self) -> None:
+        """Sections headed "General", the Emperor variant's generals: not a commander."""
+        assert ("commander",) not in forms("general rules for combat damage", 20260807)
+        assert ("commander",) not in forms("the generals protect the emperor", 20260807)
 
     def test_every_entry_names_its_source(self) -> None:
         for term in PLAYER_TERMS:

@@ -174,6 +174,19 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("creatures you control get +1/+1", "creatures + get +1/+1"),
         "https://themanabase.com/rant-of-valakut-a-glossary-of-magic-slang/",
     ),
+    # "Animals - Another word for creatures" (its "Men - Yet another nickname for
+    # creatures" left out: the rules name Flying Men)
+    PlayerTerm(
+        ("animals",),
+        ("creatures",),
+        MAGIC_JARGON,
+    ),
+    # "Banish: A card that will exile something until the banishing card leaves the field"
+    PlayerTerm(
+        ("banish", "banished", "banishes", "banishing"),
+        ("exile", "removed from the game"),
+        "https://darkmatt717.neocities.org/mtg/terms.html",
+    ),
     # "Bin - The graveyard. Also used as a verb to describe sending something to the
     # graveyard"; "Grumper - The graveyard"
     PlayerTerm(
@@ -273,9 +286,11 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
     # legendary creature which is called their General". The rules' own Elder Dragon
     # Highlander variant (2009-2010) said so too: "each player puts his or her general
     # face up next to his or her library. The generals start the game in the command
-    # zone"; since Commander (2011) the rules say "commander"
+    # zone"; since Commander (2011) the rules say "commander". Bare "general" left out:
+    # the rules use it otherwise (the sections headed "General"; the Emperor variant's
+    # "generals" are players), and a player's general is always someone's
     PlayerTerm(
-        ("general", "generals"),
+        ("my general", "your general", "his general", "her general", "their general"),
         ("commander",),
         "http://wiki.mtgsalvation.com/article/Commander_(format)",
     ),

@@ -188,6 +188,31 @@ class TestPlayersWords:
         assert isinstance(planned, TextQuery)
         assert "etb" not in planned.words
 
+    @pytest.mark.parametrize(
+        ("query", "form"),
+        [
+            # the sources' own examples (see each entry's comment in slang.py)
+            ("Pro-red prevents the damage", ("protection", "from")),
+            ("I directed all of my burn at his dome", ("life", "total")),
+            ("had to bin it", ("graveyard",)),
+            ("some players were born to swing for two", ("attack",)),
+            ("EOT", ("end", "step")),
+            ("4/4 is the bare minimum to be considered a fatty", ("creature",)),
+            ("each player chooses a legendary creature called their general", ("commander",)),
+        ],
+    )
+    def test_jargon_finds_the_rules_wording(self, query: str, form: tuple[str, ...]) -> None:
+        assert form in forms(query, 20260807)
+
+    def test_the_general_is_the_commander_in_editions_that_said_general(self) -> None:
+        """Elder Dragon Highlander (2009-2010) said "general"; the typed words are kept too."""
+        assert {("my", "general"), ("commander",)} <= forms("my general", 20100201)
+
+    def test_a_general_alone_is_the_rules_word(self) -> None:
+        """Sections headed "General", the Emperor variant's generals: not a commander."""
+        assert ("commander",) not in forms("general rules for combat damage", 20260807)
+        assert ("commander",) not in forms("the generals protect the emperor", 20260807)
+
     def test_every_entry_names_its_source(self) -> None:
         for term in PLAYER_TERMS:
             assert term.said and term.means

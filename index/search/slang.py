@@ -19,6 +19,8 @@ from dataclasses import dataclass
 __all__ = ["PLAYER_TERMS", "PlayerTerm"]
 
 MTG_WIKI = "https://mtg.fandom.com/wiki/"
+# Wizards of the Coast's own primer of players' jargon (Magic Academy, 2006)
+MAGIC_JARGON = "https://magic.wizards.com/en/articles/archive/magic-academy/magic-jargon-2006-09-09"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +174,33 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("creatures you control get +1/+1", "creatures + get +1/+1"),
         "https://themanabase.com/rant-of-valakut-a-glossary-of-magic-slang/",
     ),
+    # "Animals - Another word for creatures" (its "Men - Yet another nickname for
+    # creatures" left out: the rules name Flying Men)
+    PlayerTerm(
+        ("animals",),
+        ("creatures",),
+        MAGIC_JARGON,
+    ),
+    # "Banish: A card that will exile something until the banishing card leaves the field"
+    PlayerTerm(
+        ("banish", "banished", "banishes", "banishing"),
+        ("exile", "removed from the game"),
+        "https://darkmatt717.neocities.org/mtg/terms.html",
+    ),
+    # "Bin - The graveyard. Also used as a verb to describe sending something to the
+    # graveyard"; "Grumper - The graveyard"
+    PlayerTerm(
+        ("bin", "binned", "binning", "grumper"),
+        ("graveyard",),
+        MAGIC_JARGON,
+    ),
+    # "Bolt: Lightning Bolt. The nickname is sometimes extended to Chain Lightning and
+    # other 3-damage burn spells"
+    PlayerTerm(
+        ("bolt", "bolted", "bolts", "bolting"),
+        ("lightning bolt", "deals 3 damage"),
+        "https://mtg.wiki/page/List_of_Magic_slang/Card_nicknames",
+    ),
     # "Buff: Putting a +1/+1 counter on a creature, or giving that creature +1/+1";
     # "Fetch: to search your deck for a card and put it into your hand"
     PlayerTerm(
@@ -182,6 +211,12 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
     PlayerTerm(
         ("fetch", "fetches", "fetched", "fetching"),
         ("search + library",),
+        "https://dorcishlibrarian.blogspot.com/2026/01/magic-slang.html",
+    ),
+    # "Dork: a 1/1 creature" (a mana dork: see below)
+    PlayerTerm(
+        ("dork", "dorks"),
+        ("creature",),
         "https://dorcishlibrarian.blogspot.com/2026/01/magic-slang.html",
     ),
     # "a creature assigned to block a larger attacker, which will ultimately die"
@@ -219,6 +254,12 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("put into a graveyard from the battlefield", "put into a graveyard from play"),
         "https://draftsim.com/mtg-when-creature-dies/",
     ),
+    # "Dome - Used to describe a player's head or life total"
+    PlayerTerm(
+        ("dome",),
+        ("life total", "player"),
+        MAGIC_JARGON,
+    ),
     # "spells that cause an opponent to take damage or lose life, while its controller
     # gains life" (bare "drain" left out: Drain Power is a card the rules name)
     PlayerTerm(
@@ -238,6 +279,38 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("elder dragon highlander",),
         ("commander", "edh"),
         "http://wiki.mtgsalvation.com/article/Commander_(format)",
+    ),
+    # "EOT - Shorthand for End of Turn" (the step was the "end of turn step" until the
+    # Magic 2010 rules, the "end step" since)
+    PlayerTerm(
+        ("eot",),
+        ("end of turn", "end step"),
+        MAGIC_JARGON,
+    ),
+    # "Fatty/Fattie - This term is used to refer to creatures that would shop at the Big
+    # and Tall shop ... 4/4 is generally the bare minimum to be considered a fatty"
+    PlayerTerm(
+        ("fatty", "fattie", "fatties"),
+        ("creature",),
+        MAGIC_JARGON,
+    ),
+    # "a legendary creature called General or Commander"; "Each player chooses a
+    # legendary creature which is called their General". The rules' own Elder Dragon
+    # Highlander variant (2009-2010) said so too: "each player puts his or her general
+    # face up next to his or her library. The generals start the game in the command
+    # zone"; since Commander (2011) the rules say "commander". Bare "general" left out:
+    # the rules use it otherwise (the sections headed "General"; the Emperor variant's
+    # "generals" are players), and a player's general is always someone's
+    PlayerTerm(
+        ("my general", "your general", "his general", "her general", "their general"),
+        ("commander",),
+        "http://wiki.mtgsalvation.com/article/Commander_(format)",
+    ),
+    # "Grip - The cards in a player's hand"
+    PlayerTerm(
+        ("grip",),
+        ("hand",),
+        MAGIC_JARGON,
     ),
     # "draw one or more cards, and then discard a number equal to what he or she drew";
     # "'red looting' or rummaging, where it discards before it draws" (bare "loot" left
@@ -271,6 +344,12 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("land creature", "land + becomes + creature"),
         MTG_WIKI + "Manland",
     ),
+    # "Mull - Slang for mulligan"
+    PlayerTerm(
+        ("mull", "mulls", "mulled", "mulling"),
+        ("mulligan",),
+        MAGIC_JARGON,
+    ),
     # "to 'Ping' something is to tap a permanent [and] have that permanent deal 1 damage
     # to any target"; "the MTG vernacular 'pinger'"
     PlayerTerm(
@@ -294,6 +373,13 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("pump", "pumps", "pumped", "pumping", "pump spell"),
         ("gets +x/+x", "gets +1/+1 until end of turn"),
         "https://www.angelfire.com/ga/eltsite/magicslang.html",
+    ),
+    # "Protection from Red, for example, means that your creature cannot be ...
+    # Damaged ... Whipflare can't hurt your Crusader because Pro-red prevents the damage"
+    PlayerTerm(
+        ("pro",),
+        ("protection from",),
+        "https://blogs.magicjudges.org/rulestips/2012/03/what-protection-from-something-really-means/",
     ),
     # "increasing the amount of mana available to you, above that generated by playing
     # one land ... per turn"; "cards that allow you to play extra lands"
@@ -327,12 +413,27 @@ PLAYER_TERMS: tuple[PlayerTerm, ...] = (
         ("concede", "concedes"),
         "https://slang.net/meaning/scoop",
     ),
+    # "Speed Bump - Depending on the person, this can mean either 'chump block' or 'to
+    # block a creature with trample with no hope of trading nor any hope of absorbing
+    # all the damage'"
+    PlayerTerm(
+        ("speed bump", "speed bumps"),
+        ("blocking creature", "declare blockers"),
+        MAGIC_JARGON,
+    ),
     # "Stealing is the nickname for the mechanic that allows a player to gain control of
     # an opponent's permanent"
     PlayerTerm(
         ("steal", "steals", "stole", "stolen", "stealing"),
         ("gain control",),
         "https://mtg.gamepedia.com/Stealing",
+    ),
+    # "Swing - Slang for attacking"; "Bash - A more descriptive way of saying 'attack'";
+    # "Smash - Yet another synonym for attack"
+    PlayerTerm(
+        ("swing", "swings", "swung", "swinging", "bash", "bashes", "smash", "smashes"),
+        ("attack", "attacking"),
+        MAGIC_JARGON,
     ),
     # "use topdeck to refer to a player drawing a card from their deck"
     PlayerTerm(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
@@ -167,62 +167,34 @@ class Linker:
     def _ref_spans(
         self, block: str, refs: list[Reference], base: int
     ) -> list[tuple[int, int, str, str]]:
-        """(start, end, href or "", title) of each written reference, first existing member.
-
-        A range ("601.2a–h") is one written span with several targets, which
-        the parser lists one after another.
-        """
+        """(start, end, href or "", title) of each written reference, first existing member."""
         if not refs:
             return []
-        spans: list[tuple[int, int, str, str]] = []
-        key: tuple[int, str] | None = None
-        targets: list[str] = []
+        by_span: dict[tuple[int, str], list[str]] = {}
         for ref in refs:
-            at = (ref.start - base, ref.text)
-            if at != key:
-                if key is not None:
-                    self._ref_span(block, key, targets, spans)
-                key, targets = at, []
-            targets.append(ref.target)
-        if key is not None:
-            self._ref_span(block, key, targets, spans)
-        if len(spans) > 1:
-            spans.sort()
-            # a span written twice apart in the list: its first reading only
-            spans = [s for i, s in enumerate(spans) if not i or s[0] != spans[i - 1][0]]
-        return spans
-
-    def _ref_span(
-        self,
-        block: str,
-        at: tuple[int, str],
-        targets: list[str],
-        spans: list[tuple[int, int, str, str]],
-    ) -> None:
-        start, written = at
-        end = start + len(written)
-        if block[start:end] != written:
-            return  # an offset that does not fit the text: leave it unlinked
-        has_rule = self.has_rule
-        target = next((t for t in targets if has_rule(t)), None)
-        if target is None:
-            spans.append((start, end, "", f"{self.edition} has no rule {targets[0]}"))
-        else:
-            spans.append((start, end, self.rule_href(target), ""))
+            by_span.setdefault((ref.start - base, ref.text), []).append(ref.target)
+        spans = []
+        for (start, written), targets in by_span.items():
+            if block[start : start + len(written)] != written:
+                continue  # an offset that does not fit the text: leave it unlinked
+            target = next((t for t in targets if self.has_rule(t)), None)
+            if target is None:
+                title = f"{self.edition} has no rule {targets[0]}"
+                spans.append((start, start + len(written), "", title))
+            else:
+                spans.append((start, start + len(written), self.rule_href(target), ""))
+        return sorted(spans)
 
     def _render(self, text: str, spans: list[tuple[int, int, str, str]]) -> str:
         """``text`` escaped, with its references (``spans``) and glossary terms as links.
 
         Written for the whole-edition page, which renders some 4,000 texts:
-        a text with nothing to link is escaped alone, one with terms only
-        and nothing to escape (most of them) is written in one pass, and
-        terms are checked against references only where the text has some.
+        a text with nothing to link is escaped alone, and references and
+        terms, each in order, are merged in one pass.
         """
         flat, names = self.terms.flat(text) if self.terms is not None else ((), [])
         if not spans and not flat:
             return _plain(text)
-        if not spans and not _ESCAPED.search(text):
-            return self._terms_only(text, flat, names)
         escaped = _plain if _ESCAPED.search(text) else str
         linked, skip, tags = self._linked, self.skip, self._tags
         parts: list[str] = []
@@ -273,29 +245,6 @@ class Linker:
                 f'<span class="dangling" title="{escape(title)}">{inner}</span>',
             )
         return end
-
-    def _terms_only(self, text: str, flat: Sequence[int], names: list[str]) -> str:
-        """A text with glossary terms and no references, nothing in it to escape."""
-        linked, skip, tags = self._linked, self.skip, self._tags
-        parts: list[str] = []
-        at = 0
-        triples = iter(flat)
-        for start, end, number in zip(triples, triples, triples, strict=True):
-            term = names[number]
-            if term in linked or term in skip:
-                continue
-            linked.add(term)
-            parts += (
-                text[at:start],
-                tags.get(term) or self._term_tag(term),
-                text[start:end],
-                "</a>",
-            )
-            at = end
-        if not parts:
-            return text
-        parts.append(text[at:])
-        return "".join(parts)
 
     def _open(self, href: str, term: bool) -> str:
         """The opening tag of a link. A page of links within itself (thousands of them) is

@@ -143,7 +143,10 @@ class TermIndex:
         names = sorted(set(self.phrases.values()))
         number = {name: i for i, name in enumerate(names)}
         self._names = names
-        self._read = {text: _first(spans, common, number) for text, spans in found.items()}
+        self._read = {
+            text: array("I", [x for s, e, t in spans if t not in common for x in (s, e, number[t])])
+            for text, spans in found.items()
+        }
 
     def flat(self, text: str) -> tuple[Sequence[int], list[str]]:
         """What :meth:`find` gives, flat: start, end and term number by turn, and the names.
@@ -180,25 +183,6 @@ class TermIndex:
                 continue
             out.append((start, end, term))
         return out
-
-
-def _first(
-    spans: list[tuple[int, int, str]], common: set[str], number: dict[str, int]
-) -> array[int]:
-    """Each term's first place in a text, flat (start, end, term number), common terms left out.
-
-    A term is linked once per rule, so its later places in the same text
-    are never linked: the whole edition on one page then reads a third
-    fewer places. (Were a term's first place inside a rule reference, the
-    reference is the link, and the term stays unlinked in that text.)
-    """
-    out: array[int] = array("I")
-    kept: set[str] = set()
-    for start, end, term in spans:
-        if term not in common and term not in kept:
-            kept.add(term)
-            out.extend((start, end, number[term]))
-    return out
 
 
 def _lowered(text: str) -> str:

@@ -106,11 +106,9 @@ def _rule(rule: Rule, linker: Linker) -> str:
 
 def _glossary(entries: list[GlossaryEntry], linker: Linker) -> str:
     out = ['<section class="part" id="glossary"><h2>Glossary</h2><dl class="glossary">']
-    skip = linker.skip = set()
     for entry in entries:
         linker.new_rule()
-        skip.clear()
-        skip.add(entry.term)
+        linker.skip = {entry.term}
         # an anchor is letters, digits and dashes (term_anchor): nothing in it to escape
         anchor = term_anchor(entry.term)
         tag = ' <span class="tag">obsolete</span>' if entry.obsolete else ""
@@ -119,6 +117,6 @@ def _glossary(entries: list[GlossaryEntry], linker: Linker) -> str:
             f'<dt id="{anchor}"><a href="#{anchor}">{escape(entry.term)}</a>{tag}</dt>'
             f"<dd>{definition}</dd>"
         )
-    skip.clear()
+    linker.skip = set()
     out.append("</dl></section>")
     return "".join(out)

@@ -208,7 +208,7 @@ def warm(site: Site) -> None:
         site.reader.search("rules", limit=1)
         if len(site.editions) > 1:
             # and every edition's: a search of an earlier edition or a date reads the rest of
-            # the index (90 MB) the first time; read now, a worker's memory stays flat after
+            # the index (90 MB) the first time; read now, before the first request, not in one
             site.reader.search("rules", limit=1, edition=site.editions[0]["id"])
     except CrdexError as exc:
         log.warning("search is not available yet: %s", exc)

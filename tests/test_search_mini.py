@@ -302,3 +302,19 @@ def test_an_empty_library_searches_the_bundled_samples(tmp_path: Path) -> None:
     index = open_search(tmp_path / "empty", notice=notes.append)
     assert index.search("scry", all_editions=True).groups
     assert "bundled sample documents" in notes[0]
+
+
+def test_what_is_in_force_is_remembered_for_a_bounded_number_of_editions(
+    index: SearchIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from crdex.index.search.answering import generation
+
+    monkeypatch.setattr(generation, "_DATES_KEPT", 1)
+    old = labels(index.search("scry", edition="2008-05-01"))
+    # Scry was 501.2 in 2008-05-01 and 701.2 from 2009-07-11 (tests/data/search/README.md)
+    assert {"701.2", "701.2a", "701.2b"} <= set(labels(index.search("scry", edition="2009-07-11")))
+    remembered = index._gen._in_force_cache  # what this test is about
+    assert len(remembered) == 1
+    # forgotten, then read again: the same answer
+    assert labels(index.search("scry", edition="2008-05-01")) == old
+    assert {"501.2", "501.2a", "501.2b"} <= set(old)

@@ -47,6 +47,8 @@ __all__ = [
     "site_of",
 ]
 
+FACTS_KEPT = 32  # editions whose facts a site keeps (see Site.__init__)
+
 # what a document's witness is called on the home page, by format
 FORMATS = {
     "official": "official text",
@@ -145,7 +147,9 @@ class Site:
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
-        self.facts = functools.lru_cache(maxsize=256)(self._facts)
+        # an edition's facts are about 1 MB (its glossary's phrases, numbers and labels): the
+        # last 32 editions asked about, whatever a crawler asks (the corpus has 126)
+        self.facts = functools.lru_cache(maxsize=FACTS_KEPT)(self._facts)
         self.actions = functools.lru_cache(maxsize=256)(self._actions)
         self._names: dict[str, str] = {}
 

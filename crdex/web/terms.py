@@ -102,7 +102,7 @@ class TermIndex:
 
     def _index(self) -> None:
         self._terms: dict[str, str | None] = {}
-        self._read: dict[str, array[int]] = {}
+        self._read: dict[int, Sequence[int]] = {}
         self._names: list[str] = []
         # every phrase, and each with its last word a plural, found by one regex in lowered text
         forms = {key for key in self.phrases}
@@ -130,7 +130,12 @@ class TermIndex:
         common is read from the edition itself. What is found in each text
         is kept (compactly: three integers a phrase), so that a page of
         the edition, and above all the whole edition on one page, does not
-        read the same texts again.
+        read the same texts again. It is kept by the text's hash, not the
+        text: a server keeps the terms of the editions it was last asked
+        about, and holding their texts too (2 MB an edition) kept each
+        edition's words in memory long after the edition itself was
+        dropped. Two of an edition's 5,000 texts sharing a 64-bit hash is
+        a chance of one in 10^12.
         """
         found = {text: self.find(text) for text in (*texts, *others)}
         seen: dict[str, int] = {}
@@ -143,10 +148,11 @@ class TermIndex:
         names = sorted(set(self.phrases.values()))
         number = {name: i for i, name in enumerate(names)}
         self._names = names
-        self._read = {
-            text: array("I", [x for s, e, t in spans if t not in common for x in (s, e, number[t])])
-            for text, spans in found.items()
-        }
+        self._read = {}
+        for text, spans in found.items():
+            flat = [x for s, e, t in spans if t not in common for x in (s, e, number[t])]
+            # most texts link no term: one empty tuple for all of them, not an array each
+            self._read[hash(text)] = array("I", flat) if flat else ()
 
     def flat(self, text: str) -> tuple[Sequence[int], list[str]]:
         """What :meth:`find` gives, flat: start, end and term number by turn, and the names.
@@ -154,7 +160,7 @@ class TermIndex:
         For the page of the whole edition, which links some 4,000 texts and
         so reads what :meth:`read` kept as it was kept.
         """
-        known = self._read.get(text)
+        known = self._read.get(hash(text))
         if known is not None:
             return known, self._names
         found = self.find(text)
@@ -168,7 +174,7 @@ class TermIndex:
         Words of a phrase are one space apart; a word may carry a possessive
         ("creature’s" finds Creature).
         """
-        known = self._read.get(text)
+        known = self._read.get(hash(text))
         if known is not None:
             if not known:
                 return []

@@ -12,6 +12,7 @@ and holds the spelling dictionary.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from collections.abc import Callable
@@ -47,6 +48,10 @@ if TYPE_CHECKING:
 __all__ = ["Generation"]
 
 T = TypeVar("T")
+
+# editions whose documents in force are remembered: a set of one edition's documents is
+# some 200 KB, and a server asked about all 126 editions of the corpus held 25 MB of them
+_DATES_KEPT = 32
 
 
 def _damaged(path: Path, exc: Exception) -> IndexDamaged:
@@ -91,6 +96,7 @@ class Generation:
         # needed (a search of the latest edition needs the latest part's alone)
         self._covers = [parts[p][1] for p in PARTS]
         self._whole_cover: Cover | None = None
+        # the documents in force on an edition's date, for the last editions asked (bounded)
         self._in_force_cache: dict[int, set[int]] = {}
         self._rows_cache: dict[int, np.ndarray] = {}
         # the latest edition and all editions: searched most, kept whole
@@ -246,7 +252,7 @@ class Generation:
         rows = self._rows_cache.get(date)
         if rows is None:
             rows = np.fromiter(sorted(self._docs_in_force(date)), dtype=np.int64)
-            self._rows_cache[date] = rows
+            _keep(self._rows_cache, date, rows)
         return self._vector_rows(None)[rows], rows
 
     def _vector_rows(self, parts: int | None) -> np.ndarray:
@@ -279,8 +285,17 @@ class Generation:
         docs = self._in_force_cache.get(date)
         if docs is None:
             docs = {d for d, ranges in enumerate(self._cover()) if in_force(ranges, date)}
-            self._in_force_cache[date] = docs
+            _keep(self._in_force_cache, date, docs)
         return docs
+
+
+def _keep(cache: dict[int, T], key: int, value: T) -> None:
+    """Remember ``value``, the oldest first forgotten beyond :data:`_DATES_KEPT` dates."""
+    if len(cache) >= _DATES_KEPT:
+        # a server's threads share the cache: another may have changed it meanwhile
+        with contextlib.suppress(StopIteration, RuntimeError, KeyError):
+            del cache[next(iter(cache))]
+    cache[key] = value
 
 
 def _read_cover(path: Path, part: str) -> Cover:

@@ -49,7 +49,7 @@ from .links import (
     term_url,
 )
 from .site import Site
-from .upkeep import release_memory, settle
+from .upkeep import limit_arenas, release_memory, settle
 
 __all__ = ["TREE_BUDGET", "create_app", "server_app"]
 
@@ -106,7 +106,7 @@ def create_app(
     home: str | os.PathLike[str] | None = None,
     *,
     reader: Reader | None = None,
-    cache_bytes: int = 64 << 20,
+    cache_bytes: int = 32 << 20,
     lanes: dict[str, LaneSpec] | None = None,
     settle_memory: bool = False,
 ) -> FastAPI:
@@ -186,6 +186,7 @@ def create_app(
 def server_app() -> FastAPI:
     """The application of one ``crdex serve`` worker (uvicorn's factory): the library of
     ``CRDEX_HOME``, its memory settled once loaded."""
+    limit_arenas()
     return create_app(settle_memory=True)
 
 

@@ -99,7 +99,7 @@ class _Entry:
 class ResponseCache:
     """Answers by URL, least recently used dropped first once ``max_bytes`` is reached."""
 
-    def __init__(self, max_bytes: int = 64 << 20, max_entry: int = 8 << 20) -> None:
+    def __init__(self, max_bytes: int = 32 << 20, max_entry: int = 8 << 20) -> None:
         self.max_bytes = max_bytes
         self.max_entry = max_entry
         self.size = 0

@@ -29,22 +29,36 @@ import ctypes.util
 import gc
 from collections.abc import Callable
 
-__all__ = ["PERIOD", "release_memory", "settle", "trim"]
+__all__ = ["ARENAS", "PERIOD", "limit_arenas", "release_memory", "settle", "trim"]
 
 PERIOD = 15.0
+# glibc gives each thread that allocates at once an arena of its own (up to 8 a core), and
+# what is freed in one is kept there for that arena's next allocation: a worker's 8 threads
+# held memory freed in one arena that another could not reuse. Two (one for the event loop,
+# one for the threads, which the interpreter's lock runs one at a time anyway).
+ARENAS = 2
+_M_ARENA_MAX = -8  # mallopt's parameter number (malloc.h)
 
 
-def _trimmer() -> Callable[[int], int] | None:
+def _libc_call(function: str) -> Callable[..., int] | None:
     name = ctypes.util.find_library("c")
     if name is None:
         return None
     try:
-        return ctypes.CDLL(name).malloc_trim  # type: ignore[no-any-return]
+        return getattr(ctypes.CDLL(name), function)  # type: ignore[no-any-return]
     except (OSError, AttributeError):
         return None
 
 
-_TRIM = _trimmer()
+_TRIM = _libc_call("malloc_trim")
+_MALLOPT = _libc_call("mallopt")
+
+
+def limit_arenas(arenas: int = ARENAS) -> bool:
+    """Cap the C library's arenas (before the worker's threads start); False where it cannot."""
+    if _MALLOPT is None:
+        return False
+    return bool(_MALLOPT(_M_ARENA_MAX, arenas))
 
 
 def trim() -> bool:

@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["LibraryView"]
 
-# editions whose rows are kept (about 1 MB each for today's size)
-_ROWS_HELD = 64
+# editions whose rows are kept (about 1 MB each for today's size; a server asked about
+# every edition of the corpus held 64 of them)
+_ROWS_HELD = 32
 
 TreeLoader = Callable[[str], "Edition"]
 DictLoader = Callable[[str], dict[str, Any]]

@@ -318,3 +318,16 @@ def test_what_is_in_force_is_remembered_for_a_bounded_number_of_editions(
     # forgotten, then read again: the same answer
     assert labels(index.search("scry", edition="2008-05-01")) == old
     assert {"501.2", "501.2a", "501.2b"} <= set(old)
+
+
+def test_the_documents_in_force_are_those_whose_dates_cover_the_day(index: SearchIndex) -> None:
+    from crdex.index.search.answering.hits import in_force
+
+    gen = index._gen  # the generation's own reading of its cover, against the plain rule
+    cover = gen._cover()
+    for day in (20080501, 20090711, 20150601, 20210422, 20991231, 19990101):
+        expected = {doc for doc, ranges in enumerate(cover) if in_force(ranges, day)}
+        assert gen._docs_in_force(day) == expected
+        assert gen._rows_in_force(day).tolist() == sorted(expected)
+    assert gen._docs_in_force(19990101) == set()  # before the first edition: nothing
+    assert len(gen._docs_in_force(20090711)) > 0

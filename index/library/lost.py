@@ -56,6 +56,9 @@ _SHOWN = 60
 _GAP = 80
 # fewer letters than this are no evidence that a line is there read otherwise
 _DISTINCT = 40
+# the comparisons remembered (one an edition with several copies): see lost_in_copies
+_COMPARED_KEPT = 1024
+_COMPARED: dict[tuple[tuple[str, str, str], ...], dict[str, Damage]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,12 +146,29 @@ def lost_lines(tree: Edition, kind: str, others: Iterable[tuple[str, Edition]]) 
 def lost_in_copies(
     documents: Iterable[DocumentInfo], tree: Callable[[str], Edition]
 ) -> dict[str, Damage]:
-    """sha256 → the lines lost, for each copy of one edition beside the other copies."""
+    """sha256 → the lines lost, for each copy of one edition beside the other copies.
+
+    Remembered for the process by the copies compared (sha256, kind, name: a
+    tree is its document's, read by one parser): a build plans the chain
+    twice (before and after placing undated documents), and comparing the
+    copies of the corpus's multi-copy editions reads their trees, 1.2 s.
+    """
     from .documents import MATCHED_BY_TEXT
 
     copies = [d for d in documents if d.kind in _WHOLE and d.date_source != MATCHED_BY_TEXT]
     if len(copies) < 2:
         return {}
+    key = tuple(sorted((d.sha256, d.kind, d.name) for d in copies))
+    found = _COMPARED.get(key)
+    if found is None:
+        found = _compare(copies, tree)
+        if len(_COMPARED) >= _COMPARED_KEPT:
+            _COMPARED.pop(next(iter(_COMPARED)))
+        _COMPARED[key] = found
+    return dict(found)
+
+
+def _compare(copies: list[DocumentInfo], tree: Callable[[str], Edition]) -> dict[str, Damage]:
     out = {}
     for doc in copies:
         others = ((o.name, tree(o.sha256)) for o in copies if o.sha256 != doc.sha256)

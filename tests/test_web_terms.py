@@ -2,14 +2,19 @@
 
 A server keeps the term index of each edition it was recently asked about;
 it must remember where the terms are in each text without holding the
-texts themselves (they would keep every edition's words in memory).
+texts themselves (they would keep every edition's words in memory), and
+it keeps the facts of a bounded number of editions, however many are asked.
 """
 
 from __future__ import annotations
 
 import sys
 
+from conftest import REPO
+from crdex.api import Reader
+from crdex.index.library import Library
 from crdex.parser.tree import GlossaryEntry
+from crdex.web import site as site_module
 from crdex.web.terms import TermIndex
 
 GLOSSARY = [
@@ -50,3 +55,18 @@ def test_a_text_never_read_is_read_when_asked() -> None:
     assert index.find("In that case, its ability resolves.") == [(18, 25, "Ability")]
     flat, names = index.flat("Each ability.")
     assert list(flat) == [5, 12, 0] and names == ["Ability"]
+
+
+def test_a_site_keeps_the_facts_of_a_bounded_number_of_editions(tmp_path, monkeypatch) -> None:
+    # three small editions (tests/data/search/README.md); a site keeping one edition's facts
+    library = Library(tmp_path / "home")
+    library.add([REPO / "tests" / "data" / "search" / "library"])
+    library.graph()
+    monkeypatch.setattr(site_module, "FACTS_KEPT", 1)
+    site = site_module.Site(Reader(tmp_path / "home"))
+    old, new = site.facts("2008-05-01"), site.facts("2021-04-22")
+    assert site.facts.cache_info().currsize == 1
+    # Scry was 501.2 in 2008-05-01 and 701.2 from 2009-07-11
+    assert old.has_rule("501.2") and not old.has_rule("701.2")
+    assert new.has_rule("701.2") and new.has_rule("701.4")
+    assert site.facts("2008-05-01") is not old  # forgotten, read again

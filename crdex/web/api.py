@@ -18,14 +18,14 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, HTTPException, Path, Query, Request
 from pydantic import BaseModel, Field, ValidationError
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from crdex.actions.coverage import coverage_summary
 from crdex.citations import TooManyCitations
 from crdex.index.answers.show import GlossaryView
 
 from .errors import BadRequest, BadValue
-from .headers import cache_for
+from .headers import JSONBytes, cache_for
 from .params import (
     change_classes,
     change_kinds,
@@ -63,7 +63,7 @@ TYPOGRAPHY = (
 
 
 def _json(data: Any, named: bool) -> Response:
-    return cache_for(JSONResponse(data), "edition" if named else "moving")
+    return cache_for(JSONBytes(data), "edition" if named else "moving")
 
 
 @router.get("", include_in_schema=False)
@@ -400,7 +400,7 @@ def _checked(request: Request, asked: CheckRequest) -> Response:
         )
     except TooManyCitations as exc:
         raise HTTPException(413, str(exc)) from None
-    return cache_for(JSONResponse(report.to_dict()), "private")
+    return cache_for(JSONBytes(report.to_dict()), "private")
 
 
 class IdentifyRequest(BaseModel):
@@ -434,7 +434,7 @@ def _identified(request: Request, asked: IdentifyRequest) -> Response:
     placement = site_of(request).reader.identify(
         text=asked.text, name=asked.name or "-", format=asked.format
     )
-    return cache_for(JSONResponse(placement.to_dict()), "private")
+    return cache_for(JSONBytes(placement.to_dict()), "private")
 
 
 def _short(body: bytes | bytearray) -> str:

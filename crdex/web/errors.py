@@ -34,7 +34,7 @@ from urllib.parse import quote
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 
 from crdex.errors import CrdexError, shown
 from crdex.index.errors import (
@@ -47,6 +47,8 @@ from crdex.index.errors import (
 )
 from crdex.index.lineage.editions import suggestion
 from crdex.index.search.errors import IndexBusy, IndexDamaged, NoSearchIndex
+
+from .headers import JSONBytes
 
 __all__ = [
     "BadRequest",
@@ -231,7 +233,7 @@ def _respond(
     if retry_after is not None:
         headers["Retry-After"] = str(retry_after)
     if _wants_json(request):
-        return JSONResponse(body, status_code=status, headers=headers)
+        return JSONBytes(body, status_code=status, headers=headers)
     render: Callable[..., str] = request.app.state.render
     links = [(s, _suggested_url(request.url.path, s)) for s in body["suggestions"]]
     html = render("error.html", request, **body, links=links)

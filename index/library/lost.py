@@ -151,7 +151,7 @@ def lost_in_copies(
     Remembered for the process by the copies compared (sha256, kind, name: a
     tree is its document's, read by one parser): a build plans the chain
     twice (before and after placing undated documents), and comparing the
-    copies of the corpus's multi-copy editions reads their trees, 1.2 s.
+    copies of the corpus's multi-copy editions reads their trees.
     """
     from .documents import MATCHED_BY_TEXT
 

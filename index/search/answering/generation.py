@@ -292,9 +292,10 @@ class Generation:
         """The documents in force on ``date``, in order.
 
         Read from the cover's date ranges as arrays (one row a range), made
-        once: a question about any of 126 editions costs a millisecond, where
-        reading the cover's 200,000 documents in Python cost 60 ms, and no
-        more than the last few editions' answers need be remembered.
+        once: measured on the whole corpus's index (17,334 documents, 126
+        editions), 0.5 ms an edition where reading the cover in Python took
+        11 ms, so no more than the last few editions' answers need be
+        remembered.
         """
         import numpy as np
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
 from markupsafe import Markup
 from starlette.responses import JSONResponse
@@ -27,3 +29,17 @@ def test_what_cannot_be_json_is_a_type_error() -> None:
         JSONBytes({"set": {1, 2}})
     with pytest.raises(TypeError):
         JSONResponse({"set": {1, 2}})
+
+
+@pytest.mark.parametrize("items", [10, 150, 10_000])
+def test_the_body_holds_no_more_memory_than_its_length(items: int) -> None:
+    # the response cache counts an answer by its length: the bytes must not hold more
+    answer = {"texts": ["a rule's text, some forty characters long"] * items}
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        body = JSONBytes(answer).body
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(body) <= held <= len(body) + 4096  # the response object itself, a few hundred

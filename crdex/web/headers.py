@@ -78,10 +78,16 @@ class JSONBytes(JSONResponse):
     editions 60 apart), in 13 ms instead of 72 and with 4 MB at its peak
     instead of 14: large API answers (diffs) were a worker's largest
     transient allocations. FastAPI's own ``ORJSONResponse`` is deprecated.
+
+    The bytes are copied once, at their length: orjson's own object keeps
+    the buffer it grew while writing (measured with tracemalloc: 63 KB for
+    7 KB of JSON, 16.6 MB for 4 MB), and answers are kept in the response
+    cache, which counts their length; its 32 MB held several times that.
+    The copy costs under a microsecond a kilobyte.
     """
 
     def render(self, content: Any) -> bytes:
-        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
+        return bytes(memoryview(orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)))
 
 
 def cache_for(response: Response, policy: str) -> Response:

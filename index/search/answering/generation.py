@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
-from whoosh import index as whoosh_index
 from whoosh.index import Index
 from whoosh.reading import MultiReader
 from whoosh.searching import Searcher
@@ -38,6 +37,7 @@ from ..models.sentences import SentenceModel, query_sentence_model, sentence_mod
 from ..models.tokens import read_tokens
 from ..store import IndexStore
 from ..vectors import VectorTable, read_vectors, read_weights
+from ..whoosh_ext.mapped import MappedStorage
 from ..whoosh_ext.weighting import WEIGHTING
 from .hits import EditionNames, find_indexed
 from .spelling import Speller
@@ -126,9 +126,8 @@ class Generation:
             parts = {}
             for part in PARTS:
                 # a part's table of contents is read when a search first needs the part
-                ix = functools.partial(
-                    whoosh_index.open_dir, str(path), indexname=index_name(part), readonly=True
-                )
+                # read where it is mapped, not copied into each process (see whoosh_ext.mapped)
+                ix = functools.partial(MappedStorage(str(path)).open_index, index_name(part))
                 parts[part] = (ix, functools.partial(_read_cover, path, part))
             return cls(
                 parts,

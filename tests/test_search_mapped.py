@@ -129,3 +129,10 @@ def test_a_window_is_read_only_and_closed_once() -> None:
 def test_an_empty_file_opens(tmp_path: Path) -> None:
     (tmp_path / "empty").write_bytes(b"")
     assert MappedStorage(str(tmp_path)).open_file("empty").read() == b""
+
+
+def test_a_window_refuses_an_unknown_whence_as_a_file_does() -> None:
+    with pytest.raises(ValueError, match="invalid whence"):
+        io.BytesIO(b"bytes").seek(0, 3)
+    with pytest.raises(ValueError, match="invalid whence"):
+        _mapped(b"bytes").seek(0, 3)

@@ -124,10 +124,11 @@ class Generation:
             words = orjson.loads((path / WORDS_FILE).read_bytes())
             aliases = orjson.loads((path / ALIASES_FILE).read_bytes())
             parts = {}
+            # read where it is mapped, not copied into each process (see whoosh_ext.mapped)
+            storage = MappedStorage(str(path))
             for part in PARTS:
                 # a part's table of contents is read when a search first needs the part
-                # read where it is mapped, not copied into each process (see whoosh_ext.mapped)
-                ix = functools.partial(MappedStorage(str(path)).open_index, index_name(part))
+                ix = functools.partial(storage.open_index, index_name(part))
                 parts[part] = (ix, functools.partial(_read_cover, path, part))
             return cls(
                 parts,

@@ -69,7 +69,15 @@ class MappedFile(BufferFile):
         return self.read(end - self._pos)
 
     def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
-        base = {os.SEEK_SET: self._start, os.SEEK_CUR: self._pos, os.SEEK_END: self._end}[whence]
+        # called before most reads of a posting list: no table built for each call
+        if whence == os.SEEK_SET:
+            base = self._start
+        elif whence == os.SEEK_CUR:
+            base = self._pos
+        elif whence == os.SEEK_END:
+            base = self._end
+        else:
+            raise ValueError(f"invalid whence ({whence}, should be 0, 1 or 2)")
         self._pos = max(self._start, base + offset)
         return self._pos - self._start
 

@@ -24,7 +24,10 @@ _LIST_EDITIONS = 3
 
 
 def _snippet(snippet: Snippet) -> Line:
+    """The snippet, its matched words bold, its deciding sentence underlined."""
     text = Line(snippet.text)
+    if snippet.sentence:
+        text.stylize("underline", *snippet.sentence)
     for start, end in snippet.marks:
         text.stylize("bold", start, end)
     return text

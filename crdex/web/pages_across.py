@@ -38,14 +38,31 @@ PAGE_SIZE = 1500  # diff entries per page (the Magic 2010 renumbering moved 1133
 
 
 def marked(snippet: Snippet) -> Markup:
-    """A search snippet with its matched words in ``<mark>``, everything else escaped."""
+    """A search snippet with its matched words in ``<mark>``, its deciding sentence in
+    ``<span class="deciding">``, everything else escaped."""
+    if snippet.sentence is None:
+        return _marked(snippet, 0, len(snippet.text))
+    start, end = snippet.sentence
+    return Markup("").join(
+        (
+            _marked(snippet, 0, start),
+            Markup('<span class="deciding">{}</span>').format(_marked(snippet, start, end)),
+            _marked(snippet, end, len(snippet.text)),
+        )
+    )
+
+
+def _marked(snippet: Snippet, begin: int, stop: int) -> Markup:
+    """``snippet.text[begin:stop]`` escaped, the matched words within it in ``<mark>``."""
     parts: list[Markup] = []
-    at = 0
+    at = begin
     for start, end in snippet.marks:
+        if start < begin or end > stop:
+            continue
         parts.append(escape(snippet.text[at:start]))
         parts.append(Markup("<mark>{}</mark>").format(snippet.text[start:end]))
         at = end
-    parts.append(escape(snippet.text[at:]))
+    parts.append(escape(snippet.text[at:stop]))
     return Markup("").join(parts)
 
 

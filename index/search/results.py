@@ -13,10 +13,24 @@ SOURCES = ("cr", "summary", "all")
 
 @dataclass(frozen=True, slots=True)
 class Snippet:
-    """A piece of a rule's text; ``marks`` are (start, end) offsets of matched words."""
+    """A piece of a rule's text; ``marks`` are (start, end) offsets of matched words.
+
+    ``sentence`` is the (start, end) of the sentence that holds more of the
+    question's words than any other sentence of the snippet, shown
+    highlighted (see :func:`.answering.snippets.deciding_sentence`); None
+    when the snippet is one sentence or no sentence stands out.
+    """
 
     text: str
     marks: tuple[tuple[int, int], ...] = ()
+    sentence: tuple[int, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "marks": [list(m) for m in self.marks],
+            "sentence": list(self.sentence) if self.sentence else None,
+        }
 
     @classmethod
     def parse(cls, marked: str, start: str = "\x02", end: str = "\x03") -> Snippet:
@@ -74,10 +88,7 @@ class Hit:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data["snippet"] = {
-            "text": self.snippet.text,
-            "marks": [list(m) for m in self.snippet.marks],
-        }
+        data["snippet"] = self.snippet.to_dict()
         data["numbers"] = [list(n) for n in self.numbers]
         data["score"] = round(self.score, 4)
         return data
@@ -137,10 +148,7 @@ class SummaryHit:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data["snippet"] = {
-            "text": self.snippet.text,
-            "marks": [list(m) for m in self.snippet.marks],
-        }
+        data["snippet"] = self.snippet.to_dict()
         data["score"] = round(self.score, 4)
         return data
 

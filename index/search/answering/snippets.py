@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from whoosh import highlight
@@ -67,6 +68,12 @@ def marked_snippet(fields: dict[str, Any], terms: frozenset[str]) -> Snippet:
     return plain_snippet(fields)
 
 
+@lru_cache(maxsize=4096)
+def _stems(word: str) -> frozenset[str]:
+    # a marked word's stems, remembered: the same few words are marked in every hit shown
+    return frozenset(t.text for t in _ANALYZER(word))
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
     """The (start, end) of each sentence of ``text``, without the spaces between them."""
     spans = []
@@ -90,7 +97,7 @@ def deciding_sentence(snippet: Snippet) -> tuple[int, int] | None:
         words: set[str] = set()
         for a, b in snippet.marks:
             if start <= a and b <= end:
-                words.update(t.text for t in _ANALYZER(snippet.text[a:b]))
+                words |= _stems(snippet.text[a:b])
         counts.append(len(words))
     best = max(counts)
     if best == 0 or counts.count(best) > 1:

@@ -28,6 +28,7 @@ from crdex.parser.normalize import ITALICS
 from crdex.parser.references import extract_references
 from crdex.parser.tree import Reference
 
+from .linkplan import Block, plan_block, plan_blocks
 from .terms import TermIndex
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "identity_url",
     "italic",
     "letter_url",
+    "needs_escaping",
     "rule_url",
     "term_anchor",
     "term_url",
@@ -91,7 +93,7 @@ def italic(text: str) -> Markup:
     return Markup(_plain(text))
 
 
-def _changes(text: str) -> bool:
+def needs_escaping(text: str) -> bool:
     """Whether :func:`_plain` changes ``text``: four substring scans, a fifth of a regex's
     time on a rule's text (the whole edition asks for 4,000)."""
     return "&" in text or "<" in text or ">" in text or "_" in text
@@ -139,15 +141,12 @@ class Linker:
 
     def rule_html(self, text: str, examples: list[str], refs: list[Reference]) -> list[str]:
         """As :meth:`rule`, as plain strings (already escaped): for a page of thousands."""
-        if not examples:
-            return [self._render(text, self._ref_spans(text, refs, 0))]
-        out: list[str] = []
-        base = 0
-        for block in (text, *examples):
-            inside = [r for r in refs if base <= r.start < base + len(block)] if refs else refs
-            out.append(self._render(block, self._ref_spans(block, inside, base)))
-            base += len(block) + 1
-        return out
+        texts = [text, *examples]
+        plans = plan_blocks(texts, refs, self.has_rule, self.edition, self.terms)
+        return [
+            self.write(Block(t, plan, needs_escaping(t)))
+            for t, plan in zip(texts, plans, strict=True)
+        ]
 
     def text(self, text: str, refs: list[Reference] | None = None) -> Markup:
         """One text (a definition, a ruling); references are found when not given."""
@@ -156,7 +155,8 @@ class Linker:
     def text_html(self, text: str, refs: list[Reference] | None = None) -> str:
         """As :meth:`text`, as a plain string (already escaped): for a page of thousands."""
         found = refs if refs is not None else extract_references(text)
-        return self._render(text, self._ref_spans(text, found, 0))
+        plan = plan_block(text, found, 0, self.has_rule, self.edition, self.terms)
+        return self.write(Block(text, plan, needs_escaping(text)))
 
     def rule_href(self, number: str) -> str:
         # numbers are parsed ones (digits, dots, letters): nothing to quote within the page
@@ -169,92 +169,43 @@ class Linker:
             self._hrefs[term] = href
         return href
 
-    def _ref_spans(
-        self, block: str, refs: list[Reference], base: int
-    ) -> list[tuple[int, int, str, str]]:
-        """(start, end, href or "", title) of each written reference, first existing member."""
-        if not refs:
-            return []
-        by_span: dict[tuple[int, str], list[str]] = {}
-        for ref in refs:
-            by_span.setdefault((ref.start - base, ref.text), []).append(ref.target)
-        spans = []
-        has_rule = self.has_rule
-        for (start, written), targets in by_span.items():
-            if block[start : start + len(written)] != written:
-                continue  # an offset that does not fit the text: leave it unlinked
-            target = None
-            for candidate in targets:
-                if has_rule(candidate):
-                    target = candidate
-                    break
-            if target is None:
-                title = f"{self.edition} has no rule {targets[0]}"
-                spans.append((start, start + len(written), "", title))
-            else:
-                spans.append((start, start + len(written), self.rule_href(target), ""))
-        return sorted(spans)
+    def write(self, block: Block) -> str:
+        """A planned text escaped, with its references and glossary terms as links.
 
-    def _render(self, text: str, spans: list[tuple[int, int, str, str]]) -> str:
-        """``text`` escaped, with its references (``spans``) and glossary terms as links.
-
-        Written for the whole-edition page, which renders some 4,000 texts:
-        a text with nothing to link is escaped alone, and references and
-        terms, each in order, are merged in one pass.
+        Written for the whole-edition page, which writes some 4,000 texts
+        from plans it keeps (see :mod:`.linkplan`): a text with nothing to
+        link is escaped alone; a term is linked unless the rule has linked
+        it already or it is the page's own.
         """
-        flat, names = self.terms.flat(text) if self.terms is not None else ((), [])
-        if not spans and not flat:
-            return _plain(text)
-        escaped = _plain if _changes(text) else str
+        text, plan, changes = block
+        escaped = _plain if changes else str
+        if not plan:
+            return escaped(text)
         linked, skip, tags = self._linked, self.skip, self._tags
         parts: list[str] = []
         at = 0
-        refs, i, n = spans, 0, len(spans)
-        triples = iter(flat)
-        for start, end, number in zip(triples, triples, triples, strict=True):
-            while i < n and refs[i][1] <= start:  # the references before this term
-                at = self._reference(text, refs[i], at, escaped, parts)
-                i += 1
-            if i < n and refs[i][0] < end:
-                continue  # a term within a reference: the reference is the link
-            term = names[number]
-            if term in linked or term in skip:
-                continue
-            linked.add(term)
-            parts += (
-                escaped(text[at:start]),
-                tags.get(term) or self._term_tag(term),
-                escaped(text[start:end]),
-                "</a>",
-            )
+        for start, end, target, name in plan:
+            if target is None:  # a glossary term
+                if name in linked or name in skip:
+                    continue
+                linked.add(name)
+                tag = tags.get(name) or self._term_tag(name)
+                parts += (escaped(text[at:start]), tag, escaped(text[start:end]), "</a>")
+            elif target:
+                tag = self._open(self.rule_href(target), False)
+                parts += (escaped(text[at:start]), tag, escaped(text[start:end]), "</a>")
+            else:  # a reference to a rule the edition lacks: the note says so
+                parts += (
+                    escaped(text[at:start]),
+                    f'<span class="dangling" title="{escape(name)}">',
+                    escaped(text[start:end]),
+                    "</span>",
+                )
             at = end
-        while i < n:
-            at = self._reference(text, refs[i], at, escaped, parts)
-            i += 1
         if not parts:
             return escaped(text)
         parts.append(escaped(text[at:]))
         return "".join(parts)
-
-    def _reference(
-        self,
-        text: str,
-        span: tuple[int, int, str, str],
-        at: int,
-        escaped: Callable[[str], str],
-        parts: list[str],
-    ) -> int:
-        """Write the text up to a reference and the reference; where the text goes on."""
-        start, end, href, title = span
-        inner = escaped(text[start:end])
-        if href:
-            parts += (escaped(text[at:start]), self._open(href, False), inner, "</a>")
-        else:
-            parts += (
-                escaped(text[at:start]),
-                f'<span class="dangling" title="{escape(title)}">{inner}</span>',
-            )
-        return end
 
     def _open(self, href: str, term: bool) -> str:
         """The opening tag of a link. A page of links within itself (thousands of them) is

@@ -30,6 +30,7 @@ from crdex.index.search.results import SOURCES, SearchResult
 from crdex.parser.numbers import RuleNumber
 from crdex.parser.references import extract_references
 
+from . import whole
 from .errors import BadRequest, BadValue
 from .facts import EditionFacts, edition_facts
 from .lanes import in_lane
@@ -48,6 +49,7 @@ __all__ = [
 ]
 
 FACTS_KEPT = 32  # editions whose facts a site keeps (see Site.__init__)
+WHOLE_KEPT = 4  # editions whose whole page's plans a site keeps
 
 # what a document's witness is called on the home page, by format
 FORMATS = {
@@ -151,6 +153,9 @@ class Site:
         # last 32 editions asked about, whatever a crawler asks (the corpus has 126)
         self.facts = functools.lru_cache(maxsize=FACTS_KEPT)(self._facts)
         self.actions = functools.lru_cache(maxsize=256)(self._actions)
+        # the whole-edition page's parts with their texts' plans (where links go), a few MB an
+        # edition: the last few editions whose whole page was asked for
+        self.whole_parts = functools.lru_cache(maxsize=WHOLE_KEPT)(self._whole_parts)
         self._names: dict[str, str] = {}
 
     # -- editions ----------------------------------------------------------------
@@ -260,6 +265,9 @@ class Site:
 
     def _facts(self, edition_id: str) -> EditionFacts:
         return edition_facts(self.reader.edition(edition_id))
+
+    def _whole_parts(self, edition_id: str) -> list[whole.Part]:
+        return whole.parts(self.reader.edition(edition_id), self.facts(edition_id))
 
     def _actions(self, edition_id: str) -> dict[str, dict[str, Any]]:
         """Rule number → the keyword action row of ``Reader.actions`` (rule pages show it)."""

@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 FACTS_KEPT = 32  # editions whose facts a site keeps (see Site.__init__)
-WHOLE_KEPT = 4  # editions whose whole page's plans a site keeps
+WHOLE_KEPT = 2  # editions whose whole page's plans a site keeps
 
 # what a document's witness is called on the home page, by format
 FORMATS = {
@@ -153,8 +153,9 @@ class Site:
         # last 32 editions asked about, whatever a crawler asks (the corpus has 126)
         self.facts = functools.lru_cache(maxsize=FACTS_KEPT)(self._facts)
         self.actions = functools.lru_cache(maxsize=256)(self._actions)
-        # the whole-edition page's parts with their texts' plans (where links go), a few MB an
-        # edition: the last few editions whose whole page was asked for
+        # the whole-edition page's parts with their texts' plans (where links go): 2 MB an
+        # edition, and the edition's rules they hold (5 MB) even once the reader lets them go:
+        # the last two editions whose whole page was asked for
         self.whole_parts = functools.lru_cache(maxsize=WHOLE_KEPT)(self._whole_parts)
         self._names: dict[str, str] = {}
 

@@ -13,7 +13,7 @@ time); everything taken from the document is escaped by
 
 Where each text's links go is planned once for the edition (see
 :mod:`.linkplan`), and the site keeps the parts with their plans for the
-last few editions asked (1.9 MB an edition). Writing the latest edition
+last two editions asked (2 MB an edition). Writing the latest edition
 from its plans takes 15.5 ms where planning and writing took 23.1 (the
 same HTML, byte for byte, for all 126 editions of the corpus, in both
 kinds of links); planning it takes 26 ms, once. What is kept is where

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from crdex.index.library import Library
+from crdex.index.library import EditionRecord, Library
 from crdex.index.search import SearchIndex, SearchTooCostly, open_search, update_index
 from crdex.index.search.models.embedding import Embedder
 from crdex.index.search.models.sentences import ENVIRONMENT, sentence_model, sentence_model_id
@@ -138,10 +138,16 @@ def incremental(library: Library, scratch: Path) -> dict[str, Any]:
     shutil.copytree(Path(library.home or "") / "cache", home / "cache")
     partial = Library(home)
     docs = library.documents  # where each document was added from (absolute)
-    partial.add([docs[d.sha256].path for d in chain[:-1]])
+
+    def paths(editions: list[EditionRecord]) -> list[str]:
+        # every document speaking for the editions (an edition composed of several
+        # documents is named by a digest of them, not by one document's)
+        return [docs[w.sha256].path for e in editions for w in e.witnesses]
+
+    partial.add(paths(chain[:-1]))
     partial.graph()
     update_index(partial)
-    partial.add([docs[last.sha256].path])
+    partial.add(paths([last]))
     partial.graph()  # matching the new edition is lineage's work, not the index's
     report, wall = timed(update_index, partial)
     return {

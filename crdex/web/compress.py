@@ -15,8 +15,11 @@ is written (the whole edition) is compressed as it goes, each part flushed
 so the browser can show it at once, by ISA-L's igzip (``isal``) at its
 level 2 where it is installed: on the whole edition's 1.5 MB it takes
 3 ms where zlib's fastest level takes 13–16 ms, for a smaller result
-(398 KB against 411 KB). That is a fifth of the page's whole cost, which
-``bench/whole_page.py`` holds to ten rule pages.
+(398 KB against 411 KB). zlib's time would be half the page's whole
+cost (26–35 ms to its last byte), which ``bench/whole_page.py`` holds to
+ten rule pages; ISA-L also lets go of the interpreter's lock while it
+works, so the next part is written meanwhile (see
+:func:`~crdex.web.pages_edition._parts`).
 
 Sits outside :class:`~crdex.web.headers.HeadersMiddleware`: that one keeps
 and compares the uncompressed bytes, this one only encodes them.

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..schema import analyzer
 
-__all__ = ["Candidate", "boost", "rerank"]
+__all__ = ["Candidate", "boost", "rerank", "stems"]
 
 _ANALYZER = analyzer()
 COVERAGE_FLOOR = 0.3
@@ -44,7 +44,9 @@ class Candidate:
 
 
 @lru_cache(maxsize=65536)
-def _stems(text: str) -> frozenset[str]:
+def stems(text: str) -> frozenset[str]:
+    """The indexed (stemmed) terms of ``text``, remembered: a rule's headings here, the words a
+    snippet marks in :mod:`.snippets`."""
     return frozenset(t.text for t in _ANALYZER(text))
 
 
@@ -61,7 +63,7 @@ def _named(cand: Candidate) -> frozenset[str]:
     for name in ("title", "heading", "glossary"):
         value = cand.fields.get(name)
         if value:
-            out |= _stems(value)
+            out |= stems(value)
     return out
 
 

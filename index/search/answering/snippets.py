@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from whoosh import highlight
@@ -22,6 +21,7 @@ from whoosh import highlight
 from ..results import Snippet
 from ..schema import analyzer
 from .hits import SNIPPET_CHARS, plain_snippet
+from .rank import stems
 
 __all__ = ["SNIPPET_CHARS", "deciding_sentence", "marked_snippet", "plain_snippet"]
 
@@ -68,12 +68,6 @@ def marked_snippet(fields: dict[str, Any], terms: frozenset[str]) -> Snippet:
     return plain_snippet(fields)
 
 
-@lru_cache(maxsize=4096)
-def _stems(word: str) -> frozenset[str]:
-    # a marked word's stems, remembered: the same few words are marked in every hit shown
-    return frozenset(t.text for t in _ANALYZER(word))
-
-
 def sentences(text: str) -> list[tuple[int, int]]:
     """The (start, end) of each sentence of ``text``, without the spaces between them."""
     spans = []
@@ -97,7 +91,7 @@ def deciding_sentence(snippet: Snippet) -> tuple[int, int] | None:
         words: set[str] = set()
         for a, b in snippet.marks:
             if start <= a and b <= end:
-                words |= _stems(snippet.text[a:b])
+                words |= stems(snippet.text[a:b])
         counts.append(len(words))
     best = max(counts)
     if best == 0 or counts.count(best) > 1:

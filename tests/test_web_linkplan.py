@@ -40,7 +40,9 @@ def rule_of(site: Site, number: str):
 def planned(site: Site, number: str) -> tuple[str, tuple[Link, ...]]:
     rule = rule_of(site, number)
     facts = site.facts(LATEST)
-    return rule.text, plan_block(rule.text, rule.references, 0, facts.has_rule, LATEST, facts.terms)
+    block = plan_block(rule.text, rule.references, 0, facts.has_rule, LATEST, facts.terms)
+    assert block.text == rule.text
+    return block.text, block.plan
 
 
 def test_references_and_terms_are_merged_in_order(site: Site) -> None:
@@ -71,8 +73,9 @@ def test_a_term_inside_a_reference_gives_way_to_it_and_a_missing_rule_is_a_note(
     terms.read(["See rule 999.1 to scry; a rule says so."], [], 1.0)
     text = "See rule 999.1 to scry; a rule says so."
     refs = [Reference("999.1", "rule", "rule 999.1", 4)]
-    plan = plan_block(text, refs, 0, lambda number: False, "2030-01-01", terms)
-    assert plan == (
+    block = plan_block(text, refs, 0, lambda number: False, "2030-01-01", terms)
+    assert not block.escape  # nothing in it to escape
+    assert block.plan == (
         Link(4, 14, "", "2030-01-01 has no rule 999.1"),
         Link(18, 22, None, "Scry"),
         Link(26, 30, None, "Rule"),  # its first place was within the reference
@@ -83,9 +86,9 @@ def test_a_rules_examples_are_planned_apart(site: Site) -> None:
     rule = next(r for r in site.reader.edition(LATEST).rules if r.examples and r.references)
     facts = site.facts(LATEST)
     texts = [rule.text, *(e.text for e in rule.examples)]
-    plans = plan_blocks(texts, rule.references, facts.has_rule, LATEST, facts.terms)
-    assert len(plans) == len(texts)
-    references = [(i, link) for i, plan in enumerate(plans) for link in plan if link.target]
+    blocks = plan_blocks(texts, rule.references, facts.has_rule, LATEST, facts.terms)
+    assert [block.text for block in blocks] == texts
+    references = [(i, link) for i, block in enumerate(blocks) for link in block.plan if link.target]
     assert len(references) >= 1
     for i, link in references:  # each reference lies in the text it was planned for
         assert link.end <= len(texts[i])

@@ -24,7 +24,7 @@ from crdex.parser.tree import Reference
 
 from .terms import TermIndex
 
-__all__ = ["Block", "Link", "Plan", "plan_block", "plan_blocks"]
+__all__ = ["Block", "Link", "Plan", "needs_escaping", "plan_block", "plan_blocks"]
 
 
 class Link(NamedTuple):
@@ -48,12 +48,19 @@ class Block(NamedTuple):
     """A text (a rule's text, one of its examples, a definition) and its plan.
 
     ``escape``: whether the text holds characters to escape or italics to
-    write (see :func:`.links.needs_escaping`).
+    write (:func:`needs_escaping`).
     """
 
     text: str
     plan: Plan
     escape: bool
+
+
+def needs_escaping(text: str) -> bool:
+    """Whether writing ``text`` changes it (``&``, ``<`` or ``>`` escaped, underscore italics,
+    see :func:`.links.italic`): four substring scans, a fifth of a regex's time on a rule's
+    text (the whole edition asks for 4,000)."""
+    return "&" in text or "<" in text or ">" in text or "_" in text
 
 
 def plan_blocks(
@@ -62,12 +69,12 @@ def plan_blocks(
     has_rule: Callable[[str], bool],
     edition: str,
     terms: TermIndex | None,
-) -> list[Plan]:
-    """The plan of each text of a rule (its text, then its examples); ``refs`` are offsets
+) -> list[Block]:
+    """Each text of a rule (its text, then its examples) with its plan; ``refs`` are offsets
     into the texts joined by one character, as the parser gives them."""
     if len(texts) == 1:
         return [plan_block(texts[0], refs, 0, has_rule, edition, terms)]
-    out: list[Plan] = []
+    out: list[Block] = []
     base = 0
     for text in texts:
         inside = [r for r in refs if base <= r.start < base + len(text)] if refs else refs
@@ -83,8 +90,20 @@ def plan_block(
     has_rule: Callable[[str], bool],
     edition: str,
     terms: TermIndex | None,
+) -> Block:
+    """One text with its plan; ``refs`` are offsets into it plus ``base``."""
+    return Block(text, _plan(text, refs, base, has_rule, edition, terms), needs_escaping(text))
+
+
+def _plan(
+    text: str,
+    refs: Sequence[Reference],
+    base: int,
+    has_rule: Callable[[str], bool],
+    edition: str,
+    terms: TermIndex | None,
 ) -> Plan:
-    """The links of one text, in order; ``refs`` are offsets into it plus ``base``."""
+    """The links of one text, in order."""
     spans = _references(text, refs, base, has_rule, edition)
     flat, names = terms.flat(text) if terms is not None else ((), [])
     if not flat:

@@ -30,7 +30,7 @@ from crdex.parser.tree import Edition, GlossaryEntry, Rule
 
 from .facts import EditionFacts
 from .linkplan import Block, plan_block, plan_blocks
-from .links import Linker, italic, needs_escaping, term_anchor
+from .links import Linker, italic, term_anchor
 
 __all__ = ["Part", "parts", "render_part"]
 
@@ -81,14 +81,12 @@ def parts(edition: Edition, facts: EditionFacts) -> list[Part]:
 
 def _rule_blocks(rule: Rule, facts: EditionFacts) -> list[Block]:
     texts = [rule.text, *(e.text for e in rule.examples)]
-    plans = plan_blocks(texts, rule.references, facts.has_rule, facts.id, facts.terms)
-    return [Block(t, plan, needs_escaping(t)) for t, plan in zip(texts, plans, strict=True)]
+    return plan_blocks(texts, rule.references, facts.has_rule, facts.id, facts.terms)
 
 
 def _definition_block(entry: GlossaryEntry, facts: EditionFacts) -> list[Block]:
     text = entry.definition
-    plan = plan_block(text, entry.references, 0, facts.has_rule, facts.id, facts.terms)
-    return [Block(text, plan, needs_escaping(text))]
+    return [plan_block(text, entry.references, 0, facts.has_rule, facts.id, facts.terms)]
 
 
 def render_part(part: Part, linker: Linker) -> str:

@@ -225,19 +225,15 @@ async def _parts(
     33–34 (``bench/whole_page.py``, same run). One part at a time: the
     linker keeps what each rule has linked.
     """
-
-    def written(part: whole.Part) -> asyncio.Future[str]:
-        return asyncio.ensure_future(lane.run(functools.partial(whole.render_part, part, linker)))
-
     yield head
     if not pieces:
         yield tail
         return
-    ahead = written(pieces[0])
+    ahead = _written(lane, pieces[0], linker)
     try:
         for following in pieces[1:]:
             html = await ahead
-            ahead = written(following)
+            ahead = _written(lane, following, linker)
             await asyncio.sleep(0)  # let the next part enter the lane before this one is sent
             yield html
         html = await ahead
@@ -246,6 +242,11 @@ async def _parts(
             ahead.exception()
     yield html
     yield tail
+
+
+def _written(lane: Lane, part: whole.Part, linker: Linker) -> asyncio.Future[str]:
+    """A part being written in the pages lane."""
+    return asyncio.ensure_future(lane.run(functools.partial(whole.render_part, part, linker)))
 
 
 @router.get("/e/{edition}/{number}")

@@ -92,20 +92,14 @@ def plan_block(
     terms: TermIndex | None,
 ) -> Block:
     """One text with its plan; ``refs`` are offsets into it plus ``base``."""
-    return Block(text, _plan(text, refs, base, has_rule, edition, terms), needs_escaping(text))
-
-
-def _plan(
-    text: str,
-    refs: Sequence[Reference],
-    base: int,
-    has_rule: Callable[[str], bool],
-    edition: str,
-    terms: TermIndex | None,
-) -> Plan:
-    """The links of one text, in order."""
     spans = _references(text, refs, base, has_rule, edition)
     flat, names = terms.flat(text) if terms is not None else ((), [])
+    return Block(text, _merged(spans, flat, names), needs_escaping(text))
+
+
+def _merged(spans: list[Link], flat: Sequence[int], names: list[str]) -> Plan:
+    """References and terms (``flat``: start, end and term number by turn) in order; a term
+    inside a reference, or planned already in the text, left out."""
     if not flat:
         return tuple(spans)
     out: list[Link] = []

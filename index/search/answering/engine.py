@@ -38,10 +38,13 @@ from .query import Lookup, TextQuery, plan
 from .rank import Candidate, rerank
 from .referents import Referents
 from .snippets import marked_snippet
+from .token_match import DEPTH as TOKEN_DEPTH
+from .token_match import rescored
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..models.token_states import TokenPiece
     from .summaries import SummaryIndex
 
 __all__ = ["METHODS", "SearchIndex"]
@@ -320,9 +323,10 @@ class SearchIndex:
         # the query as typed: measured better than its units, or than it with
         # their other forms added
         sentences = self._gen.sentence_scope(date)
+        asked: list[TokenPiece] = []
         if sentences is not None:  # the latest edition, read by the sentence model
-            matrix, model = sentences
-            query = model.encode([planned.text])[0]
+            matrix = sentences.matrix
+            query = sentences.model.encode([planned.text], None, asked)[0]
             rows, weight = None, SENTENCE_WEIGHT
 
             def cosines_of(docnums: list[int]) -> list[float]:
@@ -337,7 +341,11 @@ class SearchIndex:
                 return cosines(vectors.rows(docnums), query).tolist()
 
         nearest = _nearest(query, matrix, rows, pool)
-        return fuse(lexical, nearest, stems, searcher.stored_fields, number_of, cosines_of, weight)
+        fused = fuse(lexical, nearest, stems, searcher.stored_fields, number_of, cosines_of, weight)
+        if sentences is None or sentences.tokens is None or not asked:
+            return fused
+        first = [cand.docnum for _score, cand in fused[:TOKEN_DEPTH]]
+        return rescored(fused, sentences.tokens.scores(asked[0], first))
 
     # -- building results ------------------------------------------------------------
 

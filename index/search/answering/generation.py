@@ -17,7 +17,7 @@ import functools
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import orjson
 from whoosh.index import Index
@@ -41,13 +41,27 @@ from ..whoosh_ext.mapped import MappedStorage
 from ..whoosh_ext.weighting import WEIGHTING
 from .hits import EditionNames, find_indexed
 from .spelling import Speller
+from .token_match import TokenMatch
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Generation"]
+    from ..models.token_states import TokenStates
+
+__all__ = ["Generation", "SentenceScope"]
 
 T = TypeVar("T")
+# the latest part's sentence vectors, and its tokens (None: written before they were kept)
+Sentences = tuple["np.ndarray", "TokenStates | None"]
+
+
+class SentenceScope(NamedTuple):
+    """What a search of the latest edition reads with the sentence model."""
+
+    matrix: np.ndarray
+    model: SentenceModel
+    tokens: TokenMatch | None  # None: a generation written before tokens were kept
+
 
 # editions whose documents in force are remembered: a set of one edition's documents is
 # some 200 KB, and a server asked about all 126 editions of the corpus held 25 MB of them
@@ -72,13 +86,14 @@ class Generation:
         aliases: dict[str, list[str]],
         vectors: VectorTable | Callable[[], VectorTable],
         path: Path | None = None,
-        sentences: np.ndarray | Callable[[], np.ndarray | None] | None = None,
+        sentences: Sentences | Callable[[], Sentences | None] | None = None,
     ) -> None:
         self.path = path
         self.meta = meta
-        # the latest part's sentence vectors (see :mod:`..building.sentence_rows`), read when
-        # a search of the latest edition first needs them
+        # the latest part's sentence vectors and tokens (see :mod:`..building.sentence_rows`),
+        # read when a search of the latest edition first needs them
         self._sentences = sentences
+        self._match: TokenMatch | None = None
         self.speller = Speller(words)
         self.aliases = from_json(aliases)
         # the vectors are read (and numpy loaded) when a search first needs them: a
@@ -182,8 +197,8 @@ class Generation:
         """Whether ``date`` is the latest edition's (whose documents are the latest part)."""
         return date is not None and bool(self._dates) and date == self._dates[-1]
 
-    def sentence_scope(self, date: int | None) -> tuple[np.ndarray, SentenceModel] | None:
-        """The sentence vectors of the documents in scope for ``date``, and the model.
+    def sentence_scope(self, date: int | None) -> SentenceScope | None:
+        """The sentence vectors of the documents in scope for ``date``, the model, the tokens.
 
         None unless ``date`` is the latest edition's and the generation's
         sentence vectors come from the sentence model in use: the search
@@ -198,14 +213,22 @@ class Generation:
             self._sentences = self._sentences()
         if self._sentences is None:
             return None
-        if len(self._sentences) != len(self._cover(1)):
-            raise IndexDamaged(
-                f"the search index at {self.path} cannot be read: {len(self._sentences)} "
-                f"sentence vectors for {len(self._cover(1))} documents; "
-                "run 'crdex build' to build it again"
-            )
+        matrix, tokens = self._sentences
+        self._count("sentence vectors", len(matrix))
+        if tokens is not None and self._match is None:
+            self._count("token lists", len(tokens))
+            self._match = TokenMatch(tokens)
         model = query_sentence_model()
-        return (self._sentences, model) if model is not None else None
+        return SentenceScope(matrix, model, self._match) if model is not None else None
+
+    def _count(self, what: str, count: int) -> None:
+        """IndexDamaged unless ``count`` rows of ``what`` stand for the latest part's documents."""
+        documents = len(self._cover(1))
+        if count != documents:
+            raise IndexDamaged(
+                f"the search index at {self.path} cannot be read: {count} "
+                f"{what} for {documents} documents; run 'crdex build' to build it again"
+            )
 
     def close(self) -> None:
         for searcher in (self.latest, self._both):
@@ -337,8 +360,8 @@ def _read_vectors(path: Path, part: str) -> np.ndarray:
         raise _damaged(path, exc) from None
 
 
-def _read_sentences(path: Path) -> np.ndarray | None:
-    """The latest part's sentence vectors (None: none); IndexDamaged if unreadable."""
+def _read_sentences(path: Path) -> Sentences | None:
+    """The latest part's sentence vectors and tokens (None: none); IndexDamaged if unreadable."""
     try:
         return read_sentences(path)
     except Exception as exc:

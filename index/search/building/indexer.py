@@ -46,6 +46,7 @@ from ..store import IndexStore
 from ..vectors import token_weights, vector_text, vectors_for
 from .publishing import Embedded, IndexReport, publish_index
 from .segments import MIN_PARALLEL, PartsWriting
+from .sentence_rows import KnownSentences
 from .updating import update_live
 from .writing import WRITER_MB, Counter, Progress, write_documents
 
@@ -243,7 +244,7 @@ class IndexBuild:
             new.vectors,
             # the sentence vectors are made once the workers are done: made while
             # they write, the three processes' peaks added up (558 MB, not 400)
-            {},
+            KnownSentences(),
             new.words,
             self.progress,
             self.workers,

@@ -25,11 +25,13 @@ from ..models.embedding import embedder
 from ..models.sentences import sentence_model
 from ..vectors import VectorTable, token_weights, vector_text, vectors_for
 from ..whoosh_ext.memory import MemoryStorage
-from .sentence_rows import embed_sentences
+from .sentence_rows import KnownSentences, embed_sentences
 from .writing import Counter, cover_table, numbered, write_documents
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from ..models.token_states import TokenStates
 
 __all__ = ["MemoryIndex", "memory_index"]
 
@@ -43,7 +45,8 @@ class MemoryIndex:
     words: dict[str, int]
     aliases: dict[str, list[str]]
     vectors: VectorTable
-    sentences: np.ndarray | None = None
+    # the latest part's sentence vectors and tokens
+    sentences: tuple[np.ndarray, TokenStates | None] | None = None
 
 
 def memory_index(library: Library) -> MemoryIndex:
@@ -64,7 +67,8 @@ def memory_index(library: Library) -> MemoryIndex:
         parts[part] = (ix, cover_table(held))
         vectors.append(vectors_for(held, model, weights)[0])
         if part == PARTS[0] and reader is not None:
-            sentences = embed_sentences(held, reader, {})[0].astype("float32")
+            made = embed_sentences(held, reader, KnownSentences())
+            sentences = (made.rows.astype("float32"), made.tokens)
     meta = describe(library, graph, docs, time.perf_counter() - started)
     words = vocabulary(docs)
     return MemoryIndex(

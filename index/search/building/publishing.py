@@ -31,7 +31,7 @@ from ..models.sentences import sentence_model
 from ..models.tokens import write_tokens
 from ..store import IndexStore
 from ..vectors import vectors_for, write_part, write_weights
-from .sentence_rows import embed_sentences, write_sentences
+from .sentence_rows import KnownSentences, embed_sentences, write_sentences
 from .writing import Progress, cover_table, numbered
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def publish_index(
     counts: tuple[int, int],
     reason: str,
     vectors: Embedded,
-    sentences: dict[bytes, np.ndarray],
+    sentences: KnownSentences,
     words: dict[str, int] | None = None,
     progress: Progress | None = None,
     workers: int = 1,
@@ -84,8 +84,8 @@ def publish_index(
 
     ``vectors`` holds the token weights and the vectors already computed (of
     every document for a new index, of the generation an update starts from
-    for an update), and the seconds that took; ``sentences`` the sentence
-    vectors already computed, by digest.
+    for an update), and the seconds that took; ``sentences`` what the
+    sentence model already made of texts, by digest.
     """
     held: dict[str, list[IndexDoc | None]] = {}
     for part, ix in indexes.items():
@@ -108,7 +108,7 @@ def publish_index(
     reader = sentence_model()
     if reader is not None:
         told = (lambda n, total: progress("sentences", n, total)) if progress else None
-        write_sentences(scratch, *embed_sentences(held[PARTS[0]], reader, sentences, told, workers))
+        write_sentences(scratch, embed_sentences(held[PARTS[0]], reader, sentences, told, workers))
     vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))

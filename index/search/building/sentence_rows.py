@@ -30,6 +30,7 @@ row of every text it has seen.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,9 @@ from ..documents import IndexDoc
 from ..meta import PARTS
 from ..models.sentence_workers import encode_in_workers, workers_help
 from ..models.sentences import SentenceModel
+from ..models.token_states import TokenPiece, TokenStates
 from ..vectors import rows_for
+from .token_files import read_token_states, write_token_states
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,6 +48,8 @@ if TYPE_CHECKING:
 __all__ = [
     "DIGESTS_FILE",
     "SENTENCES_FILE",
+    "KnownSentences",
+    "Sentences",
     "embed_sentences",
     "known_sentences",
     "read_sentences",
@@ -62,53 +67,105 @@ def sentence_text(doc: IndexDoc) -> str:
     return " ".join(f"{doc.title} {nearest} {doc.glossary} {doc.text}".split())
 
 
+@dataclass(slots=True)
+class Sentences:
+    """What the sentence model made of a part's documents, by number: vectors, text digests
+    and tokens (see :mod:`..models.token_states`)."""
+
+    rows: np.ndarray
+    digests: np.ndarray
+    tokens: TokenStates
+
+
+@dataclass(slots=True)
+class KnownSentences:
+    """What the sentence model already made of texts, by digest (for an update to reuse)."""
+
+    rows: dict[bytes, np.ndarray] = field(default_factory=dict)
+    tokens: dict[bytes, TokenPiece] = field(default_factory=dict)
+
+
 def embed_sentences(
     docs: Sequence[IndexDoc | None],
     model: SentenceModel,
-    known: dict[bytes, np.ndarray],
+    known: KnownSentences,
     progress: Callable[[int, int], None] | None = None,
     workers: int = 1,
-) -> tuple[np.ndarray, np.ndarray]:
-    """(rows, digests) of ``docs`` by number, embedding only texts ``known`` lacks (added to it).
+) -> Sentences:
+    """The sentences of ``docs`` by number, reading only texts ``known`` lacks (added to it).
 
     ``progress`` is told (texts encoded, texts to encode) as the model reads them;
     many texts are read by up to ``workers`` processes (see :mod:`..models.sentence_workers`).
     """
+    reading = _Reading(model, progress, workers)
+    rows, digests = rows_for(docs, reading.encode, model.dimensions, known.rows, sentence_text)
+    pieces: list[TokenPiece | None] = []
+    for doc, key in zip(docs, digests.tolist(), strict=True):
+        piece = None if doc is None else reading.read.get(sentence_text(doc))
+        if piece is not None:
+            known.tokens[key] = piece
+        pieces.append(piece if piece is not None else known.tokens.get(key) if key else None)
+    return Sentences(rows, digests, TokenStates.joined(pieces, model.dimensions))
 
-    def encode(texts: list[str]) -> np.ndarray:
-        if workers_help(len(texts), workers):
-            return encode_in_workers(model.where, texts, workers, progress)
+
+class _Reading:
+    """The texts a part's documents lack, read by the model (in workers when worth it)."""
+
+    def __init__(
+        self, model: SentenceModel, progress: Callable[[int, int], None] | None, workers: int
+    ) -> None:
+        self.model, self.progress, self.workers = model, progress, workers
+        self.read: dict[str, TokenPiece] = {}  # the tokens of each text read, by text
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        tokens: list[TokenPiece] = []
+        rows = self._read(texts, tokens)
+        self.read.update(zip(texts, tokens, strict=True))
+        return rows
+
+    def _read(self, texts: list[str], tokens: list[TokenPiece]) -> np.ndarray:
+        model, progress = self.model, self.progress
+        if workers_help(len(texts), self.workers):
+            return encode_in_workers(model.where, texts, self.workers, progress, tokens)
         if progress is None:
-            return model.encode(texts)
+            return model.encode(texts, None, tokens)
         progress(0, len(texts))
-        return model.encode(texts, lambda n: progress(n, len(texts)))
-
-    return rows_for(docs, encode, model.dimensions, known, sentence_text)
+        return model.encode(texts, lambda n: progress(n, len(texts)), tokens)
 
 
-def write_sentences(where: Path, rows: np.ndarray, digests: np.ndarray) -> None:
+def write_sentences(where: Path, sentences: Sentences) -> None:
     import numpy as np
 
-    np.save(where / SENTENCES_FILE, rows, allow_pickle=False)
-    np.save(where / DIGESTS_FILE, digests, allow_pickle=False)
+    np.save(where / SENTENCES_FILE, sentences.rows, allow_pickle=False)
+    np.save(where / DIGESTS_FILE, sentences.digests, allow_pickle=False)
+    write_token_states(where, sentences.tokens)
 
 
-def read_sentences(where: Path) -> np.ndarray | None:
-    """The latest part's sentence vectors, float32; None when the generation has none."""
+def read_sentences(where: Path) -> tuple[np.ndarray, TokenStates | None] | None:
+    """The latest part's sentence vectors (float32) and tokens (None: a generation written
+    before tokens were kept); None when the generation has no sentence vectors."""
     import numpy as np
 
     path = where / SENTENCES_FILE
     if not path.is_file():
         return None
-    return np.ascontiguousarray(np.load(path, allow_pickle=False), dtype=np.float32)
+    rows = np.ascontiguousarray(np.load(path, allow_pickle=False), dtype=np.float32)
+    return rows, read_token_states(where)
 
 
-def known_sentences(where: Path) -> dict[bytes, np.ndarray]:
-    """Digest → sentence vector of every text a generation has (for an update to reuse)."""
+def known_sentences(where: Path) -> KnownSentences:
+    """The sentence vector and tokens of every text a generation has, by digest (for an
+    update to reuse); a generation without tokens has its texts' tokens read anew."""
     import numpy as np
 
     if not (where / SENTENCES_FILE).is_file():
-        return {}
+        return KnownSentences()
     rows = np.load(where / SENTENCES_FILE, allow_pickle=False)
-    digests = np.load(where / DIGESTS_FILE, allow_pickle=False)
-    return {d: row for d, row in zip(digests.tolist(), rows, strict=True) if d}
+    digests = np.load(where / DIGESTS_FILE, allow_pickle=False).tolist()
+    tokens = read_token_states(where)
+    if tokens is None or len(tokens) != len(digests):
+        return KnownSentences()
+    return KnownSentences(
+        {d: row for d, row in zip(digests, rows, strict=True) if d},
+        {d: tokens.piece(i) for i, d in enumerate(digests) if d},
+    )

@@ -103,6 +103,21 @@ class Bert:
 
     def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Unit sentence vectors of a batch: ``ids`` (texts × tokens), ``mask`` true on tokens."""
+        return self.pooled(self.states(ids, mask), mask)
+
+    def pooled(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Unit sentence vectors from the last layer ``x`` (texts × tokens × width): its mean."""
+        import numpy as np
+
+        weights = mask.astype(np.float32)
+        pooled = np.einsum("btd,bt->bd", x, weights)
+        pooled /= np.maximum(weights.sum(axis=1, keepdims=True), 1.0)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        return pooled / norms
+
+    def states(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The last layer of a batch (texts × tokens × width): each token read in its context."""
         import numpy as np
 
         cfg = self.config
@@ -147,21 +162,20 @@ class Bert:
             o += db
             o += x
             x = self._norm(o, (n2w, n2b))
-        weights = mask.astype(np.float32)
-        pooled = np.einsum("btd,bt->bd", x.reshape(texts, length, cfg.hidden), weights)
-        pooled /= np.maximum(weights.sum(axis=1, keepdims=True), 1.0)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        norms[norms == 0] = 1.0
-        return pooled / norms
+        return x.reshape(texts, length, cfg.hidden)
 
     def encode(
-        self, token_ids: Sequence[Sequence[int]], done: Callable[[int], None] | None = None
+        self,
+        token_ids: Sequence[Sequence[int]],
+        done: Callable[[int], None] | None = None,
+        keep: Callable[[int, np.ndarray], None] | None = None,
     ) -> np.ndarray:
         """Unit vectors (float32), one row per text, batched by length.
 
         ``done`` is told how many texts are encoded after each batch (a
         build's progress: the latest edition's texts take some 22 s in one
-        process).
+        process). ``keep``, if given, is handed each text's number and its
+        tokens' last layer (tokens × width), from the same pass.
         """
         import numpy as np
 
@@ -182,7 +196,11 @@ class Bert:
                 these = token_ids[i]
                 ids[row, : len(these)] = these
                 mask[row, : len(these)] = True
-            out[batch] = self.forward(ids, mask)
+            states = self.states(ids, mask)
+            out[batch] = self.pooled(states, mask)
+            if keep is not None:
+                for row, i in enumerate(batch):
+                    keep(i, states[row, : len(token_ids[i])])
             start += len(batch)
             if done is not None:
                 done(start)

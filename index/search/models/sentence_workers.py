@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from crdex.index.storage.workers import WorkerPool, fresh_is_safe, tick
 
 from .sentences import SentenceModel
+from .token_states import TokenPiece
 
 if TYPE_CHECKING:
     import numpy as np
@@ -53,12 +54,15 @@ def encode_in_workers(
     texts: Sequence[str],
     workers: int,
     progress: Callable[[int, int], None] | None = None,
+    tokens: list[TokenPiece] | None = None,
 ) -> np.ndarray:
     """Unit vectors (float32) of ``texts``, read by the model at ``where`` in ``workers``
     processes (at most :data:`MAX_WORKERS`).
 
     The texts are dealt out by length (each worker gets long and short
     ones alike); ``progress`` is told (texts read, texts) as they go.
+    ``tokens``, if given, is extended with each text's tokens (see
+    :meth:`.SentenceModel.encode`).
     """
     import numpy as np
 
@@ -69,7 +73,10 @@ def encode_in_workers(
     with WorkerPool(workers, "reading rules with the sentence model", fresh=True) as pool:
         with _one_blas_thread():  # a fresh worker starts when its job is queued
             futures = [
-                (pool.submit(_encode, str(where), [texts[i] for i in share]), share)
+                (
+                    pool.submit(_encode, str(where), [texts[i] for i in share], tokens is not None),
+                    share,
+                )
                 for share in shares
             ]
         if progress:
@@ -78,9 +85,14 @@ def encode_in_workers(
         for _rows in pool.as_done({future for future, _share in futures}, poll=poll):
             pass
         parts = [(pool.result(future), share) for future, share in futures]
-    out = np.empty((total, parts[0][0].shape[1]), dtype=np.float32)
-    for rows, share in parts:
+    out = np.empty((total, parts[0][0][0].shape[1]), dtype=np.float32)
+    by_text: list[TokenPiece | None] = [None] * total
+    for (rows, pieces), share in parts:
         out[share] = rows
+        for i, piece in zip(share, pieces or (), strict=False):
+            by_text[i] = piece
+    if tokens is not None:
+        tokens.extend(p for p in by_text if p is not None)
     if progress:
         progress(total, total)
     return out
@@ -101,8 +113,11 @@ def _one_blas_thread() -> Iterator[None]:
                 os.environ[name] = value
 
 
-def _encode(where: str, texts: list[str]) -> np.ndarray:
-    """In a worker: the vectors of ``texts``, its progress told to the building process."""
+def _encode(
+    where: str, texts: list[str], with_tokens: bool
+) -> tuple[np.ndarray, list[TokenPiece] | None]:
+    """In a worker: the vectors of ``texts`` (and their tokens), its progress told to the
+    building process."""
     told = 0
 
     def done(n: int) -> None:
@@ -110,4 +125,5 @@ def _encode(where: str, texts: list[str]) -> np.ndarray:
         tick(n - told)
         told = n
 
-    return SentenceModel(Path(where)).encode(texts, done)
+    tokens: list[TokenPiece] | None = [] if with_tokens else None
+    return SentenceModel(Path(where)).encode(texts, done, tokens), tokens

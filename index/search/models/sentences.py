@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SearchError
 from . import installed
 from .bert import Bert, BertConfig
+from .token_states import TokenPiece, quantized
 from .wordpiece import WordPiece
 
 if TYPE_CHECKING:
@@ -157,8 +158,16 @@ class SentenceModel:
             return [whole]
         return [[first, *body[at : at + step], last] for at in range(0, len(body), step)]
 
-    def encode(self, texts: Sequence[str], done: Callable[[int], None] | None = None) -> np.ndarray:
+    def encode(
+        self,
+        texts: Sequence[str],
+        done: Callable[[int], None] | None = None,
+        tokens: list[TokenPiece] | None = None,
+    ) -> np.ndarray:
         """Unit vectors (float32), one row per text; ``done`` is told how many are encoded.
+
+        ``tokens``, if given, is extended with each text's tokens as the same
+        pass read them (see :mod:`.token_states`).
 
         A text of one window is that window's vector. A longer one adds its
         first window's vector to the mean of all its windows' vectors, each
@@ -176,10 +185,40 @@ class SentenceModel:
             if done is not None:
                 done(len(texts) * n // max(1, len(flat)))
 
+        kept = _Kept(flat) if tokens is not None else None
         if self.whole:
-            return _joined(self.bert.encode(flat, told), pieces)
-        with _one_blas_thread():
-            return _joined(self.bert.encode(flat, told), pieces)
+            read = self.bert.encode(flat, told, kept)
+        else:
+            with _one_blas_thread():
+                read = self.bert.encode(flat, told, kept)
+        if kept is not None and tokens is not None:
+            tokens.extend(kept.by_text(pieces))
+        return _joined(read, pieces)
+
+
+class _Kept:
+    """Each window's tokens as the model reads them, quantized at once (a window's float
+    states are 95 kB; the latest edition's would be half a gigabyte)."""
+
+    def __init__(self, windows: list[list[int]]) -> None:
+        self.windows = windows
+        self.read: dict[int, TokenPiece] = {}
+
+    def __call__(self, i: int, states: np.ndarray) -> None:
+        # without the [CLS] and [SEP] every window adds
+        self.read[i] = quantized(states[1:-1], self.windows[i][1:-1])
+
+    def by_text(self, pieces: list[list[list[int]]]) -> list[TokenPiece]:
+        """One piece per text: its windows' tokens in order."""
+        import numpy as np
+
+        out: list[TokenPiece] = []
+        at = 0
+        for windows in pieces:
+            read = [self.read.pop(at + n) for n in range(len(windows))]
+            at += len(windows)
+            out.append(tuple(np.concatenate(part) for part in zip(*read, strict=True)))  # type: ignore[arg-type]
+        return out
 
 
 @functools.cache

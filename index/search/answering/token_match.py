@@ -2,13 +2,18 @@
 
 The fused ranking (:mod:`.fusion`) knows the question's stems (BM25F) and
 its meaning as a whole (one sentence vector). Between the two falls what a
-player's words mean one by one: "when does *unspent* mana *empty* from the
-mana pool" is 500.5, "any *unused* mana left in a player's mana pool
-*empties*", which shares no stem with "unspent" and whose sentence vector is
-about steps and phases. The sentence model's last layer reads each token in
-its context (see :mod:`..models.token_states`), where "unspent" lies near
-"unused". So each of the first :data:`DEPTH` candidates is also scored by
-how well the question's tokens each find their nearest token in it:
+player's words mean one by one: "bolt the thing in response to its
+*activation*, does the *effect* still resolve" is 113.7a, "Once *activated*
+or triggered, an ability exists on the stack independently of its source.
+Destruction or removal of the source after that time won't *affect* the
+ability", which the words and the sentence vector had not put among the
+first ten. The sentence model's last layer reads each token in its context
+(see :mod:`..models.token_states`): there the token of 113.7a nearest to
+the question's "activation" is "activated", to "effect" "affect", and in
+800.4a ("all objects ... owned by that player leave the game") the nearest
+to "what happens to their *stuff*" is "objects". So each of the first
+:data:`DEPTH` candidates is also scored by how well the question's tokens
+each find their nearest token in it:
 
     match = Σ idf(q) · max_t cos(q − μ, t − μ) / Σ idf(q)
 
@@ -17,7 +22,9 @@ read to its end), where μ is the mean token of the latest part and idf is
 how rare q's WordPiece is among its rules. The mean is taken out because
 every token of the last layer shares a large common part, which makes all
 cosines high and alike; the weights make "unspent" count more than "the".
-The candidate's fused score gains ``WEIGHT · match / best match``.
+The candidate's fused score gains ``WEIGHT · match / best match``. With it,
+113.7a is first for its question, and so is 800.4a (not in the first ten
+before).
 
 Measured on the development questions (top 1 / top 3 / MRR, against 60.7 /
 78.9 / 0.707 without it): weights 1 / 2 / 3 / 4 / 6 / 8 gave 62.3 / 80.5 /
@@ -26,8 +33,17 @@ Measured on the development questions (top 1 / top 3 / MRR, against 60.7 /
 65.2 / 81.5 / 0.739. Rescoring the first 15, 30 or 60 candidates gave the
 same. Every token weighed alike instead of by idf: 62.0 / 80.8 / 0.717 at 1.
 The 21 evaluation questions: 71.4 / 95.2 / 0.833 before, 76.2 / 95.2 / 0.864
-with it. Only the latest edition has the tokens, as it alone has sentence
-vectors (see :mod:`..building.sentence_rows`).
+with it.
+
+Only the latest edition's tokens are kept, as it alone has sentence
+vectors (see :mod:`..building.sentence_rows`). A search of one earlier
+edition has the model read the question and its first
+:data:`EARLIER_DEPTH` candidates as it is asked, weighed by the latest
+part's mean and idf: on the 64 development questions of earlier editions,
+top 1 went from 36 to 39, top 3 from 51 to 53, MRR from 0.678 to 0.717 (20
+candidates: 40, 53, 0.727), and on all 313 the figures above became 66.5 /
+82.1 / 0.748. A search of all editions is left as it is: it has no single
+edition's rules to read.
 """
 
 from __future__ import annotations
@@ -41,11 +57,14 @@ from .rank import Candidate
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..models.sentences import SentenceModel
     from ..models.token_states import TokenPiece, TokenStates
 
-__all__ = ["DEPTH", "WEIGHT", "TokenMatch", "rescored"]
+__all__ = ["DEPTH", "EARLIER_DEPTH", "WEIGHT", "TokenMatch", "rescored"]
 
 DEPTH = 30
+# an earlier edition's candidates are read by the model as it is asked (see the docstring)
+EARLIER_DEPTH = 10
 WEIGHT = 4.0
 # tokens read at once when taking the mean of them all (a tenth of the latest part's)
 _CHUNK = 16384
@@ -61,18 +80,34 @@ class TokenMatch:
         self._idf: np.ndarray | None = None
 
     def scores(self, question: TokenPiece, docnums: Sequence[int]) -> np.ndarray:
-        """How well ``question``'s tokens find their like in each document of ``docnums`` (0 to 1)."""
+        """How well ``question``'s tokens find their like in each latest-part document of
+        ``docnums`` (0 to 1)."""
+        return self.scores_of(question, [self.tokens.piece(d) for d in docnums])
+
+    def read_and_score(
+        self, model: SentenceModel, question: str, texts: Sequence[str]
+    ) -> np.ndarray:
+        """:meth:`scores` for texts whose tokens are not kept (an earlier edition's rules):
+        the model reads the question and them now, in one pass each."""
+        asked: list[TokenPiece] = []
+        model.encode([question], None, asked)
+        read: list[TokenPiece] = []
+        model.encode(list(texts), None, read)
+        return self.scores_of(asked[0], read)
+
+    def scores_of(self, question: TokenPiece, pieces: Sequence[TokenPiece]) -> np.ndarray:
+        """How well ``question``'s tokens find their like in each of ``pieces`` (0 to 1)."""
         import numpy as np
 
         mean, idf = self._prepared()
         codes, scales, ids = question
-        if not len(codes) or not len(docnums):
-            return np.zeros(len(docnums), dtype=np.float32)
+        if not len(codes) or not len(pieces):
+            return np.zeros(len(pieces), dtype=np.float32)
         q = _centred(codes.astype(np.float32) * scales[:, None], mean)
         weights = idf[np.minimum(ids, len(idf) - 1)]
-        rows = [self.tokens.vectors(d) for d in docnums]
+        rows = [c.astype(np.float32) * s[:, None] for c, s, _ids in pieces]
         counts = np.array([len(r) for r in rows])
-        out = np.zeros(len(docnums), dtype=np.float32)
+        out = np.zeros(len(pieces), dtype=np.float32)
         if not counts.sum():
             return out
         sims = q @ _centred(np.vstack([r for r in rows if len(r)]), mean).T

@@ -29,10 +29,10 @@ row of every text it has seen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..documents import IndexDoc
 from ..meta import PARTS
@@ -54,6 +54,8 @@ __all__ = [
     "known_sentences",
     "read_sentences",
     "sentence_text",
+    "sentence_text_of",
+    "stored_sentence_text",
     "write_sentences",
 ]
 
@@ -63,8 +65,18 @@ DIGESTS_FILE = f"sentence-digests-{PARTS[0]}.npy"
 
 def sentence_text(doc: IndexDoc) -> str:
     """What a version's sentence vector is made of (see the module docstring)."""
-    nearest = doc.heading.split("\n", 1)[0]
-    return " ".join(f"{doc.title} {nearest} {doc.glossary} {doc.text}".split())
+    return sentence_text_of(doc.title, doc.heading, doc.glossary, doc.text)
+
+
+def stored_sentence_text(fields: Mapping[str, Any]) -> str:
+    """:func:`sentence_text` of a version's stored fields (what a search reads of it)."""
+    parts = (fields.get(name) or "" for name in ("title", "heading", "glossary", "text"))
+    return sentence_text_of(*parts)
+
+
+def sentence_text_of(title: str, heading: str, glossary: str, text: str) -> str:
+    nearest = heading.split("\n", 1)[0]
+    return " ".join(f"{title} {nearest} {glossary} {text}".split())
 
 
 @dataclass(slots=True)

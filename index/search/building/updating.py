@@ -26,7 +26,7 @@ from ..models.tokens import read_tokens
 from ..store import IndexStore
 from ..vectors import known_vectors, read_weights
 from .publishing import IndexReport, publish_index
-from .sentence_rows import known_sentences
+from .sentence_rows import KnownSentences, known_sentences
 from .writing import Counter, Progress, write_documents
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def update_live(
         reuse = (read_weights(live), known_vectors(live, PARTS), 0.0)
         kept = read_tokens(live)
         # another sentence model (or none before): the update embeds the latest part anew
-        sentences = {} if resentence else known_sentences(live)
+        sentences = KnownSentences() if resentence else known_sentences(live)
     except Exception as exc:  # any unreadable file means: write it anew
         raise IndexDamaged(f"the search index at {live} cannot be read ({exc})") from None
     if kept is not None:  # carried into the new generation with the words it adds

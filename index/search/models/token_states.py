@@ -2,10 +2,11 @@
 
 A rule's sentence vector is the mean of its tokens' last layer (see
 :mod:`.bert`): it says what the rule is about, but a question's particular
-words ("unspent", "empty") are averaged away in it, and BM25 matches only
-their stems. The last layer itself holds each token read in its context,
-where "unspent" lies near "unused" and "empty" near "empties". A question
-then matches a rule token by token (see :mod:`..answering.token_match`).
+words are averaged away in it, and BM25 matches only their stems. The last
+layer itself holds each token read in its context, where a question's
+"activation" lies nearest 113.7a's "activated" and "stuff" nearest 800.4a's
+"objects". A question then matches a rule token by token (see
+:mod:`..answering.token_match`).
 
 The states are kept as the model wrote them, 384 wide, each token's unit
 vector in int8 with a scale of its own (its largest component over 127): a

@@ -103,7 +103,7 @@ def test_a_questions_word_finds_the_rules_word_that_means_it(
     model.encode([question], None, read)
     scores = match.scores(read[0], range(len(texts)))
     assert int(np.argmax(scores)) == 0 and 0 < float(scores.max()) <= 1
-    mean, _idf = match._prepared()
+    mean = match._ready_once().mean
     (word,) = model.tokenizer.ids(asked, 10)[1:-1]
     at = read[0][2].tolist().index(word)
     q = read[0][0][at].astype(np.float32) * read[0][1][at] - mean

@@ -23,6 +23,7 @@ from ..layout import Cover
 from ..meta import PARTS, describe, part_of
 from ..models.embedding import embedder
 from ..models.sentences import sentence_model
+from ..models.token_states import TokenStates
 from ..vectors import VectorTable, token_weights, vector_text, vectors_for
 from ..whoosh_ext.memory import MemoryStorage
 from .sentence_rows import KnownSentences, embed_sentences
@@ -30,8 +31,6 @@ from .writing import Counter, cover_table, numbered, write_documents
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from ..models.token_states import TokenStates
 
 __all__ = ["MemoryIndex", "memory_index"]
 
@@ -68,7 +67,8 @@ def memory_index(library: Library) -> MemoryIndex:
         vectors.append(vectors_for(held, model, weights)[0])
         if part == PARTS[0] and reader is not None:
             made = embed_sentences(held, reader, KnownSentences())
-            sentences = (made.rows.astype("float32"), made.tokens)
+            tokens = TokenStates.joined(made.tokens, reader.dimensions)
+            sentences = (made.rows.astype("float32"), tokens)
     meta = describe(library, graph, docs, time.perf_counter() - started)
     words = vocabulary(docs)
     return MemoryIndex(

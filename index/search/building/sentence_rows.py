@@ -86,7 +86,7 @@ class Sentences:
 
     rows: np.ndarray
     digests: np.ndarray
-    tokens: TokenStates
+    tokens: list[TokenPiece | None]  # each document's (None: deleted); see TokenStates.joined
 
 
 @dataclass(slots=True)
@@ -117,7 +117,7 @@ def embed_sentences(
         if piece is not None:
             known.tokens[key] = piece
         pieces.append(piece if piece is not None else known.tokens.get(key) if key else None)
-    return Sentences(rows, digests, TokenStates.joined(pieces, model.dimensions))
+    return Sentences(rows, digests, pieces)
 
 
 class _Reading:
@@ -150,7 +150,7 @@ def write_sentences(where: Path, sentences: Sentences) -> None:
 
     np.save(where / SENTENCES_FILE, sentences.rows, allow_pickle=False)
     np.save(where / DIGESTS_FILE, sentences.digests, allow_pickle=False)
-    write_token_states(where, sentences.tokens)
+    write_token_states(where, sentences.tokens, sentences.rows.shape[1])
 
 
 def read_sentences(where: Path) -> tuple[np.ndarray, TokenStates | None] | None:

@@ -13,10 +13,11 @@ its candidates, not the 75 MB of them all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..meta import PARTS
-from ..models.token_states import TokenStates
+from ..models.token_states import TokenPiece, TokenStates
 
 __all__ = ["TOKEN_FILES", "read_token_states", "write_token_states"]
 
@@ -24,17 +25,28 @@ _NAMES = ("codes", "scales", "ids", "starts")
 TOKEN_FILES = {name: f"token-{name}-{PARTS[0]}.npy" for name in _NAMES}
 
 
-def write_token_states(where: Path, tokens: TokenStates) -> None:
+def write_token_states(where: Path, pieces: Sequence[TokenPiece | None], width: int) -> None:
+    """Write each document's tokens end to end, a document at a time into the mapped file:
+    the latest part's 75 MB are not copied into one array first."""
     import numpy as np
 
-    arrays = {
-        "codes": tokens.codes,
-        "scales": tokens.scales.astype(np.float16),
-        "ids": tokens.ids,
-        "starts": tokens.starts,
-    }
-    for name, array in arrays.items():
-        np.save(where / TOKEN_FILES[name], array, allow_pickle=False)
+    counts = [0 if p is None else len(p[0]) for p in pieces]
+    starts = np.zeros(len(pieces) + 1, dtype=np.int64)
+    np.cumsum(counts, out=starts[1:])
+    total = int(starts[-1])
+    codes = np.lib.format.open_memmap(
+        where / TOKEN_FILES["codes"], mode="w+", dtype=np.int8, shape=(total, width)
+    )
+    scales = np.zeros(total, dtype=np.float16)
+    ids = np.zeros(total, dtype=np.int32)
+    for piece, a, b in zip(pieces, starts[:-1], starts[1:], strict=True):
+        if piece is not None and b > a:
+            codes[a:b], scales[a:b], ids[a:b] = piece
+    codes.flush()
+    del codes
+    np.save(where / TOKEN_FILES["scales"], scales, allow_pickle=False)
+    np.save(where / TOKEN_FILES["ids"], ids, allow_pickle=False)
+    np.save(where / TOKEN_FILES["starts"], starts, allow_pickle=False)
 
 
 def read_token_states(where: Path) -> TokenStates | None:

@@ -9,6 +9,7 @@ pool empties".
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -201,3 +202,31 @@ def test_an_update_keeps_the_tokens_of_the_texts_it_has_read(tmp_path: Path) -> 
             assert np.array_equal(new.piece(i)[0], old.piece(j)[0])
             kept += 1
     assert kept and all(len(new.piece(i)[0]) for i, d in enumerate(digests) if d)
+
+
+@needs_model
+def test_an_index_without_tokens_is_given_them_by_the_next_build(tmp_path: Path) -> None:
+    """A generation written before tokens were kept is searched as it is, then read anew."""
+    library = Library(tmp_path / "home")
+    library.add([DATA / "library"])
+    update_index(library)
+    store = IndexStore(tmp_path / "home" / "search")
+    old = store.current()
+    assert old is not None
+    for name in TOKEN_FILES.values():  # as an earlier crdex wrote it
+        (old / name).unlink()
+    meta = json.loads((old / "meta.json").read_text())
+    del meta["tokens"]
+    (old / "meta.json").write_text(json.dumps(meta))
+    with open_search(tmp_path / "home") as index:
+        assert index.search("scry zero").hits  # searched without the token match
+    notes: list[str] = []
+    report = update_index(library, notice=notes.append)
+    assert report.reason == "update" and notes == [
+        f"the search index at {old}: its sentence vectors come without the tokens questions "
+        "are matched against; giving the latest edition's rules sentence vectors"
+    ]
+    live = store.current()
+    assert live is not None and live != old
+    tokens = read_token_states(live)
+    assert tokens is not None and len(tokens) == len(np.load(live / "sentence-digests-latest.npy"))

@@ -19,6 +19,7 @@ from .answering.hits import outside_chain
 from .documents import IndexDoc
 from .models.embedding import model_id
 from .models.sentences import sentence_model_id
+from .models.token_states import FORMAT as TOKENS_FORMAT
 from .schema import SEARCH_FORMAT, schema_fingerprint
 
 __all__ = ["PARTS", "describe", "incompatibility", "part_of", "sentences_changed"]
@@ -61,12 +62,14 @@ def sentences_changed(meta: dict[str, Any] | None) -> str | None:
     sentence vectors of the model in use); a build writes it anew.
     """
     had, has = (meta or {}).get("sentences"), sentence_model_id()
-    if had == has:
-        return None
-    return (
-        f"its sentence vectors come from {had or 'no sentence model'}; "
-        f"this crdex uses {has or 'no sentence model'}"
-    )
+    if had != has:
+        return (
+            f"its sentence vectors come from {had or 'no sentence model'}; "
+            f"this crdex uses {has or 'no sentence model'}"
+        )
+    if has is not None and (meta or {}).get("tokens") != TOKENS_FORMAT:
+        return "its sentence vectors come without the tokens questions are matched against"
+    return None
 
 
 def describe(
@@ -83,6 +86,8 @@ def describe(
         "documents": {p: sum(1 for d in docs if part_of(d) == p) for p in PARTS},
         "vectors": model_id(),
         "sentences": sentence_model_id(),
+        # the latest part's tokens kept beside its sentence vectors (see models.token_states)
+        "tokens": TOKENS_FORMAT if sentence_model_id() is not None else None,
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "seconds": round(seconds, 3),
     }

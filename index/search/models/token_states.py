@@ -31,7 +31,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["TokenPiece", "TokenStates", "quantized"]
+__all__ = ["FORMAT", "TokenPiece", "TokenStates", "quantized"]
+
+# what a generation's meta records of its tokens: a generation with sentence vectors and
+# another (or no) number is given its tokens by the next build (see meta.sentences_changed)
+FORMAT = 1
 
 # a text's tokens: int8 codes (tokens × width), float32 scales, int32 WordPiece ids
 TokenPiece = tuple["np.ndarray", "np.ndarray", "np.ndarray"]

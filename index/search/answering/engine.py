@@ -41,6 +41,7 @@ from .referents import Referents
 from .snippets import marked_snippet
 from .token_match import DEPTH as TOKEN_DEPTH
 from .token_match import EARLIER_DEPTH, rescored
+from .token_match import WORDS as TOKEN_WORDS
 
 if TYPE_CHECKING:
     from ..models.token_states import TokenPiece
@@ -353,7 +354,10 @@ class SearchIndex:
     ) -> list[tuple[float, Candidate]]:
         """``fused`` with its first candidates rescored by the question's tokens (see
         :mod:`.token_match`): the latest edition's kept tokens, or an earlier edition's
-        first few read now. A search of all editions is left as it is."""
+        first few read now. A search of all editions is left as it is, and so is a
+        question of one or two words: a lookup of those words."""
+        if len(text.split()) < TOKEN_WORDS:
+            return fused
         if sentences is not None:
             if sentences.tokens is None or not asked:
                 return fused

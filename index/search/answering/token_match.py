@@ -91,14 +91,14 @@ class TokenMatch:
         ``docnums`` (0 to 1)."""
         import numpy as np
 
+        if not len(docnums):
+            return np.zeros(0, dtype=np.float32)
         ready = self._ready_once()
         starts = self.tokens.starts
         spans = [(int(starts[d]), int(starts[d + 1])) for d in docnums]
-        codes = np.concatenate([self.tokens.codes[a:b] for a, b in spans]) if spans else None
-        rows = np.concatenate([np.arange(a, b) for a, b in spans]) if spans else None
+        codes = np.concatenate([self.tokens.codes[a:b] for a, b in spans])
+        rows = np.concatenate([np.arange(a, b) for a, b in spans])
         counts = np.array([b - a for a, b in spans], dtype=np.int64)
-        if codes is None or rows is None:
-            return np.zeros(0, dtype=np.float32)
         kept = (self.tokens.scales[rows], ready.dots[rows], ready.squares[rows])
         return ready.match(question, codes, kept, counts)
 
@@ -117,10 +117,10 @@ class TokenMatch:
         """How well ``question``'s tokens find their like in each of ``pieces`` (0 to 1)."""
         import numpy as np
 
-        ready = self._ready_once()
-        counts = np.array([len(p[0]) for p in pieces], dtype=np.int64)
         if not len(pieces):
             return np.zeros(0, dtype=np.float32)
+        ready = self._ready_once()
+        counts = np.array([len(p[0]) for p in pieces], dtype=np.int64)
         codes = np.concatenate([p[0] for p in pieces])
         scales = np.concatenate([p[1] for p in pieces]).astype(np.float32)
         wide = codes.astype(np.float32)

@@ -30,23 +30,17 @@ def write_token_states(where: Path, pieces: Sequence[TokenPiece | None], width: 
     the latest part's 75 MB are not copied into one array first."""
     import numpy as np
 
-    counts = [0 if p is None else len(p[0]) for p in pieces]
-    starts = np.zeros(len(pieces) + 1, dtype=np.int64)
-    np.cumsum(counts, out=starts[1:])
-    total = int(starts[-1])
     codes = np.lib.format.open_memmap(
-        where / TOKEN_FILES["codes"], mode="w+", dtype=np.int8, shape=(total, width)
+        where / TOKEN_FILES["codes"],
+        mode="w+",
+        dtype=np.int8,
+        shape=(TokenStates.count(pieces), width),
     )
-    scales = np.zeros(total, dtype=np.float16)
-    ids = np.zeros(total, dtype=np.int32)
-    for piece, a, b in zip(pieces, starts[:-1], starts[1:], strict=True):
-        if piece is not None and b > a:
-            codes[a:b], scales[a:b], ids[a:b] = piece
+    joined = TokenStates.joined(pieces, width, codes)
     codes.flush()
-    del codes
-    np.save(where / TOKEN_FILES["scales"], scales, allow_pickle=False)
-    np.save(where / TOKEN_FILES["ids"], ids, allow_pickle=False)
-    np.save(where / TOKEN_FILES["starts"], starts, allow_pickle=False)
+    np.save(where / TOKEN_FILES["scales"], joined.scales.astype(np.float16), allow_pickle=False)
+    np.save(where / TOKEN_FILES["ids"], joined.ids, allow_pickle=False)
+    np.save(where / TOKEN_FILES["starts"], joined.starts, allow_pickle=False)
 
 
 def read_token_states(where: Path) -> TokenStates | None:

@@ -86,13 +86,13 @@ def encode_in_workers(
             pass
         parts = [(pool.result(future), share) for future, share in futures]
     out = np.empty((total, parts[0][0][0].shape[1]), dtype=np.float32)
-    by_text: list[TokenPiece | None] = [None] * total
+    by_text: dict[int, TokenPiece] = {}
     for (rows, pieces), share in parts:
         out[share] = rows
-        for i, piece in zip(share, pieces or (), strict=False):
-            by_text[i] = piece
+        if pieces is not None:
+            by_text.update(zip(share, pieces, strict=True))
     if tokens is not None:
-        tokens.extend(p for p in by_text if p is not None)
+        tokens.extend(by_text[i] for i in range(total))
     if progress:
         progress(total, total)
     return out

@@ -75,18 +75,30 @@ class TokenStates:
         return codes.astype("float32") * scales[:, None].astype("float32")
 
     @classmethod
-    def joined(cls, pieces: Sequence[TokenPiece | None], width: int) -> TokenStates:
-        """The texts' ``pieces`` end to end (None: a text with no tokens, a deleted document)."""
+    def joined(
+        cls, pieces: Sequence[TokenPiece | None], width: int, codes: np.ndarray | None = None
+    ) -> TokenStates:
+        """The texts' ``pieces`` end to end (None: a text with no tokens, a deleted document).
+
+        ``codes``, if given, is where the codes go (tokens × width: a file's mapped array,
+        which the codes are written into a text at a time, never copied whole first).
+        """
         import numpy as np
 
         counts = [0 if p is None else len(p[0]) for p in pieces]
         starts = np.zeros(len(pieces) + 1, dtype=np.int64)
         np.cumsum(counts, out=starts[1:])
         total = int(starts[-1])
-        codes = np.zeros((total, width), dtype=np.int8)
+        if codes is None:
+            codes = np.zeros((total, width), dtype=np.int8)
         scales = np.zeros(total, dtype=np.float32)
         ids = np.zeros(total, dtype=np.int32)
         for p, a, b in zip(pieces, starts[:-1], starts[1:], strict=True):
             if p is not None and b > a:
                 codes[a:b], scales[a:b], ids[a:b] = p
         return cls(codes, scales, ids, starts)
+
+    @staticmethod
+    def count(pieces: Sequence[TokenPiece | None]) -> int:
+        """How many tokens ``pieces`` hold in all."""
+        return sum(0 if p is None else len(p[0]) for p in pieces)

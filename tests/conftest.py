@@ -100,6 +100,22 @@ def as_nobody() -> tuple[str, ...] | None:
     return prefix if probe.returncode == 0 else None
 
 
+def search_library(home: Path):  # -> (Library, IndexStore, Path)
+    """A library at ``home`` of tests/data/search/library with its search index built:
+    the library, its index store and the generation."""
+    from crdex.index.library import Library
+    from crdex.index.search import update_index
+    from crdex.index.search.store import IndexStore
+
+    library = Library(home)
+    library.add([REPO / "tests" / "data" / "search" / "library"])
+    update_index(library)
+    store = IndexStore(home / "search")
+    live = store.current()
+    assert live is not None
+    return library, store, live
+
+
 def crdex_in(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """``run_crdex`` in the folder ``cwd`` (where relative paths in ``args`` point)."""
     return run_crdex(*args, cwd=cwd)

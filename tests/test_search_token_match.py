@@ -16,8 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import CORPUS, REPO
-from crdex.index.library import Library
+from conftest import CORPUS, REPO, search_library
 from crdex.index.search import SearchError, open_search, update_index
 from crdex.index.search.answering import token_match
 from crdex.index.search.answering.token_match import TokenMatch, rescored
@@ -179,7 +178,7 @@ def test_token_files_that_disagree_are_a_clear_error(tmp_path: Path, web_home: P
 
 @needs_model
 def test_an_update_keeps_the_tokens_of_the_texts_it_has_read(tmp_path: Path) -> None:
-    library, store, before = _built(tmp_path)
+    library, store, before = search_library(tmp_path / "home")
     old = read_token_states(before)
     old_digests = np.load(before / "sentence-digests-latest.npy").tolist()
     library.add([DATA / "later"])
@@ -202,7 +201,7 @@ def test_an_update_keeps_the_tokens_of_the_texts_it_has_read(tmp_path: Path) -> 
 @needs_model
 def test_an_index_without_tokens_is_given_them_by_the_next_build(tmp_path: Path) -> None:
     """A generation written before tokens were kept is searched as it is, then read anew."""
-    library, store, old = _built(tmp_path)
+    library, store, old = search_library(tmp_path / "home")
     for name in TOKEN_FILES.values():  # as an earlier crdex wrote it
         (old / name).unlink()
     meta = json.loads((old / "meta.json").read_text())
@@ -220,14 +219,3 @@ def test_an_index_without_tokens_is_given_them_by_the_next_build(tmp_path: Path)
     assert live is not None and live != old
     tokens = read_token_states(live)
     assert tokens is not None and len(tokens) == len(np.load(live / "sentence-digests-latest.npy"))
-
-
-def _built(tmp_path: Path) -> tuple[Library, IndexStore, Path]:
-    """A library of tests/data/search/library, its index store and its generation."""
-    library = Library(tmp_path / "home")
-    library.add([DATA / "library"])
-    update_index(library)
-    store = IndexStore(tmp_path / "home" / "search")
-    live = store.current()
-    assert live is not None
-    return library, store, live

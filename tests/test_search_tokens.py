@@ -11,8 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import REPO
-from crdex.index.library import Library
+from conftest import REPO, search_library
 from crdex.index.search import SearchError, open_search, update_index
 from crdex.index.search.models.embedding import embedder, query_embedder
 from crdex.index.search.models.tokens import IDS_FILE, WORDS_TEXT, read_tokens
@@ -75,12 +74,7 @@ def test_a_generation_without_the_kept_words_searches_alike(search_home: Path) -
 
 def test_an_update_carries_the_words_into_its_generation(tmp_path: Path) -> None:
     embedder.cache_clear()  # a model that has tokenized no other test's words
-    library = Library(tmp_path / "home")
-    library.add([DATA / "library"])
-    update_index(library)
-    store = IndexStore(tmp_path / "home" / "search")
-    first = store.current()
-    assert first is not None
+    library, store, first = search_library(tmp_path / "home")
     old = read_tokens(first)
     assert old is not None and old.get("Investigate") is None
     library.add([DATA / "later"])

@@ -17,11 +17,12 @@ import numpy as np
 import pytest
 
 from conftest import CORPUS, REPO, search_library
-from crdex.index.search import SearchError, open_search, update_index
-from crdex.index.search.answering import token_match
+from crdex.index.search import SearchError, SearchTooCostly, open_search, update_index
+from crdex.index.search.answering import engine, token_match
+from crdex.index.search.answering.budget import Deadline
 from crdex.index.search.answering.token_match import TokenMatch, rescored
 from crdex.index.search.building.token_files import TOKEN_FILES, read_token_states
-from crdex.index.search.models.sentences import sentence_model
+from crdex.index.search.models.sentences import SentenceModel, sentence_model
 from crdex.index.search.models.token_states import TokenStates, quantized
 from crdex.index.search.store import IndexStore
 
@@ -146,9 +147,9 @@ def test_an_earlier_editions_first_candidates_are_read_as_it_is_asked(
     read: list[int] = []
     real = TokenMatch.read_and_score
 
-    def spy(self: TokenMatch, model, question, texts):  # type: ignore[no-untyped-def]
+    def spy(self: TokenMatch, model, question, texts, check=None):  # type: ignore[no-untyped-def]
         read.append(len(texts))
-        return real(self, model, question, texts)
+        return real(self, model, question, texts, check)
 
     monkeypatch.setattr(TokenMatch, "read_and_score", spy)
     with open_search(web_home) as index:
@@ -158,6 +159,37 @@ def test_an_earlier_editions_first_candidates_are_read_as_it_is_asked(
         assert read == [token_match.EARLIER_DEPTH]
         index.search("mana pool empties", all_editions=True)
         assert read == [token_match.EARLIER_DEPTH]  # all editions: not read
+
+
+@needs_model
+def test_reading_an_earlier_editions_candidates_stops_at_the_searchs_deadline(
+    web_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The model's pass is under the search's bound: a deadline that passes while the model
+    reads (a machine busy with other work) stops the search with the bound's error."""
+    reading: list[bool] = []
+
+    class Passing(Deadline):
+        def expired(self) -> bool:  # passes once the model has started reading
+            return bool(reading)
+
+    real = SentenceModel.encode
+
+    def slow(self, texts, done=None, tokens=None):  # type: ignore[no-untyped-def]
+        reading.append(True)
+        return real(self, texts, done, tokens)
+
+    monkeypatch.setattr(engine, "Deadline", Passing)
+    with open_search(web_home) as index:
+        index.search("mana pool empties", edition="2009-05-01")  # no reading yet: answered
+        monkeypatch.setattr(SentenceModel, "encode", slow)
+        with pytest.raises(SearchTooCostly) as stopped:
+            index.search("mana pool empties", edition="2009-05-01")
+        assert len(reading) == 1  # the question was read, its candidates were not
+    assert str(stopped.value) == (
+        "the search was stopped after 1.5 s of work; ask with fewer or longer patterns, "
+        "or search one edition instead of all"
+    )
 
 
 @needs_model

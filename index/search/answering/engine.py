@@ -342,7 +342,7 @@ class SearchIndex:
 
         nearest = nearest_rows(query, matrix, rows, pool)
         fused = fuse(lexical, nearest, stems, searcher.stored_fields, number_of, cosines_of, weight)
-        return self._matched(fused, planned.text, date, sentences, asked)
+        return self._matched(fused, planned.text, date, sentences, asked, deadline)
 
     def _matched(
         self,
@@ -351,6 +351,7 @@ class SearchIndex:
         date: int | None,
         sentences: SentenceScope | None,
         asked: list[TokenPiece],
+        deadline: Deadline,
     ) -> list[tuple[float, Candidate]]:
         """``fused`` with its first candidates rescored by the question's tokens (see
         :mod:`.token_match`): the latest edition's kept tokens, or an earlier edition's
@@ -368,7 +369,8 @@ class SearchIndex:
         if latest is None or latest.tokens is None or not fused:
             return fused
         texts = [stored_sentence_text(cand.fields) for _score, cand in fused[:EARLIER_DEPTH]]
-        return rescored(fused, latest.tokens.read_and_score(latest.model, text, texts))
+        match = latest.tokens.read_and_score(latest.model, text, texts, deadline.check)
+        return rescored(fused, match)
 
     # -- building results ------------------------------------------------------------
 

@@ -55,7 +55,7 @@ the fused ranking gave 67.1 / 82.4 / 0.752 on the development questions.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .rank import Candidate
@@ -103,14 +103,25 @@ class TokenMatch:
         return ready.match(question, codes, kept, counts)
 
     def read_and_score(
-        self, model: SentenceModel, question: str, texts: Sequence[str]
+        self,
+        model: SentenceModel,
+        question: str,
+        texts: Sequence[str],
+        check: Callable[[], None] | None = None,
     ) -> np.ndarray:
         """:meth:`scores` for texts whose tokens are not kept (an earlier edition's rules):
-        the model reads the question and them now, in one pass each."""
+        the model reads the question and them now, in one pass each.
+
+        ``check`` is called before the pass and after each batch the model reads, and may raise (the search's
+        deadline, :class:`.budget.Deadline`): the pass is the costliest part of such a
+        search, and a machine busy with other work must not make it outlast its bound."""
+        told = (lambda _n: check()) if check is not None else None
+        if check is not None:
+            check()
         asked: list[TokenPiece] = []
-        model.encode([question], None, asked)
+        model.encode([question], told, asked)
         read: list[TokenPiece] = []
-        model.encode(list(texts), None, read)
+        model.encode(list(texts), told, read)
         return self.scores_of(asked[0], read)
 
     def scores_of(self, question: TokenPiece, pieces: Sequence[TokenPiece]) -> np.ndarray:

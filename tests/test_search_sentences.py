@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -250,6 +251,11 @@ def test_texts_read_by_two_workers_get_the_vectors_one_process_gives(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sentence_workers, "MIN_TEXTS", 1)  # the invented library is small
+    # each worker writes its tokens a few texts at a time, to files of its own
+    monkeypatch.setattr(sentence_workers, "CHUNK", 5)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
     calls: list[int] = []
     real = sentence_rows.encode_in_workers
@@ -276,6 +282,7 @@ def test_texts_read_by_two_workers_get_the_vectors_one_process_gives(
         read = [(n, total) for stage, n, total in told if stage == "sentences"]
         assert read[-1][0] == read[-1][1] == len(set(rows[workers][2].tolist()))
     assert calls == [2]  # one process read them the first time, two workers the second
+    assert list(scratch.iterdir()) == []  # the workers' token files are gone
     assert "OPENBLAS_NUM_THREADS" not in os.environ  # told to the workers alone
     (one, one_tokens, one_digests), (two, two_tokens, two_digests) = rows[1], rows[2]
     assert one_digests.tolist() == two_digests.tolist()

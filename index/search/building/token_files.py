@@ -17,30 +17,22 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..meta import PARTS
-from ..models.token_states import TokenPiece, TokenStates
+from ..models.token_states import (
+    TokenPiece,
+    TokenStates,
+    load_token_states,
+    save_token_states,
+    token_paths,
+)
 
 __all__ = ["TOKEN_FILES", "read_token_states", "write_token_states"]
 
-_NAMES = ("codes", "scales", "ids", "starts")
-TOKEN_FILES = {name: f"token-{name}-{PARTS[0]}.npy" for name in _NAMES}
+TOKEN_FILES = {name: path.name for name, path in token_paths(Path(), PARTS[0]).items()}
 
 
 def write_token_states(where: Path, pieces: Sequence[TokenPiece | None], width: int) -> None:
-    """Write each document's tokens end to end, a document at a time into the mapped file:
-    the latest part's 75 MB are not copied into one array first."""
-    import numpy as np
-
-    codes = np.lib.format.open_memmap(
-        where / TOKEN_FILES["codes"],
-        mode="w+",
-        dtype=np.int8,
-        shape=(TokenStates.count(pieces), width),
-    )
-    joined = TokenStates.joined(pieces, width, codes)
-    codes.flush()
-    np.save(where / TOKEN_FILES["scales"], joined.scales.astype(np.float16), allow_pickle=False)
-    np.save(where / TOKEN_FILES["ids"], joined.ids, allow_pickle=False)
-    np.save(where / TOKEN_FILES["starts"], joined.starts, allow_pickle=False)
+    """Write each document's tokens into the generation at ``where``."""
+    save_token_states(token_paths(where, PARTS[0]), pieces, width)
 
 
 def read_token_states(where: Path) -> TokenStates | None:
@@ -48,19 +40,4 @@ def read_token_states(where: Path) -> TokenStates | None:
 
     Files that do not agree with one another are a ``ValueError``.
     """
-    import numpy as np
-
-    if not (where / TOKEN_FILES["starts"]).is_file():
-        return None
-    codes = np.load(where / TOKEN_FILES["codes"], mmap_mode="r", allow_pickle=False)
-    scales = np.load(where / TOKEN_FILES["scales"], allow_pickle=False).astype(np.float32)
-    ids = np.load(where / TOKEN_FILES["ids"], allow_pickle=False)
-    starts = np.load(where / TOKEN_FILES["starts"], allow_pickle=False)
-    tokens = len(codes)
-    if codes.ndim != 2 or codes.dtype != np.int8 or len(scales) != tokens or len(ids) != tokens:
-        raise ValueError("the token files disagree on the number of tokens")
-    if starts.ndim != 1 or len(starts) < 1 or starts[0] != 0 or starts[-1] != tokens:
-        raise ValueError("the token starts do not cover the tokens")
-    if np.any(np.diff(starts) < 0):
-        raise ValueError("the token starts go backwards")
-    return TokenStates(codes, scales, ids, starts)
+    return load_token_states(token_paths(where, PARTS[0]))

@@ -24,14 +24,23 @@ ids: a question's tokens are weighed by how rare they are among the rules'.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["FORMAT", "TokenPiece", "TokenStates", "quantized"]
+__all__ = [
+    "FORMAT",
+    "TokenPiece",
+    "TokenStates",
+    "load_token_states",
+    "quantized",
+    "save_token_states",
+    "token_paths",
+]
 
 # what a generation's meta records of its tokens: a generation with sentence vectors and
 # another (or no) number is given its tokens by the next build (see meta.sentences_changed)
@@ -102,3 +111,55 @@ class TokenStates:
     def count(pieces: Sequence[TokenPiece | None]) -> int:
         """How many tokens ``pieces`` hold in all."""
         return sum(0 if p is None else len(p[0]) for p in pieces)
+
+
+_NAMES = ("codes", "scales", "ids", "starts")
+
+
+def token_paths(where: Path, suffix: str) -> dict[str, Path]:
+    """The four files of a set of tokens in the folder ``where``, by what each holds::
+
+    token-codes-SUFFIX.npy    int8, one row per token
+    token-scales-SUFFIX.npy   float16, each token's scale
+    token-ids-SUFFIX.npy      int32, each token's WordPiece id
+    token-starts-SUFFIX.npy   int64, where each text's tokens start (texts + 1)
+    """
+    return {name: where / f"token-{name}-{suffix}.npy" for name in _NAMES}
+
+
+def save_token_states(
+    paths: Mapping[str, Path], pieces: Sequence[TokenPiece | None], width: int
+) -> None:
+    """Write each text's tokens end to end, a text at a time into the mapped codes file:
+    the latest edition's 75 MB are not copied into one array first."""
+    import numpy as np
+
+    codes = np.lib.format.open_memmap(
+        paths["codes"], mode="w+", dtype=np.int8, shape=(TokenStates.count(pieces), width)
+    )
+    joined = TokenStates.joined(pieces, width, codes)
+    codes.flush()
+    np.save(paths["scales"], joined.scales.astype(np.float16), allow_pickle=False)
+    np.save(paths["ids"], joined.ids, allow_pickle=False)
+    np.save(paths["starts"], joined.starts, allow_pickle=False)
+
+
+def load_token_states(paths: Mapping[str, Path]) -> TokenStates | None:
+    """Tokens written by :func:`save_token_states` (codes mapped, not read); None when there
+    are none. Files that do not agree with one another are a ``ValueError``."""
+    import numpy as np
+
+    if not paths["starts"].is_file():
+        return None
+    codes = np.load(paths["codes"], mmap_mode="r", allow_pickle=False)
+    scales = np.load(paths["scales"], allow_pickle=False).astype(np.float32)
+    ids = np.load(paths["ids"], allow_pickle=False)
+    starts = np.load(paths["starts"], allow_pickle=False)
+    tokens = len(codes)
+    if codes.ndim != 2 or codes.dtype != np.int8 or len(scales) != tokens or len(ids) != tokens:
+        raise ValueError("the token files disagree on the number of tokens")
+    if starts.ndim != 1 or len(starts) < 1 or starts[0] != 0 or starts[-1] != tokens:
+        raise ValueError("the token starts do not cover the tokens")
+    if np.any(np.diff(starts) < 0):
+        raise ValueError("the token starts go backwards")
+    return TokenStates(codes, scales, ids, starts)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -253,18 +252,27 @@ def test_texts_read_by_two_workers_get_the_vectors_one_process_gives(
     monkeypatch.setattr(sentence_workers, "MIN_TEXTS", 1)  # the invented library is small
     # each worker writes its tokens a few texts at a time, to files of its own
     monkeypatch.setattr(sentence_workers, "CHUNK", 5)
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
     calls: list[int] = []
     real = sentence_rows.encode_in_workers
 
-    def spy(where, texts, workers, progress=None, tokens=None):  # type: ignore[no-untyped-def]
+    scratches: list[Path] = []
+
+    def spy(where, texts, workers, progress=None, tokens=None, scratch=None):  # type: ignore[no-untyped-def]
         calls.append(workers)
-        return real(where, texts, workers, progress, tokens)
+        scratches.append(scratch)
+        return real(where, texts, workers, progress, tokens, scratch)
 
     monkeypatch.setattr(sentence_rows, "encode_in_workers", spy)
+    folders: list[Path] = []
+    reading = sentence_workers._read_shares
+
+    def shares_spy(where, texts, shares, kept, progress):  # type: ignore[no-untyped-def]
+        folders.append(kept)
+        assert kept.is_dir()
+        return reading(where, texts, shares, kept, progress)
+
+    monkeypatch.setattr(sentence_workers, "_read_shares", shares_spy)
     rows = {}
     for workers in (1, 2):
         home = tmp_path / f"home{workers}"
@@ -282,7 +290,11 @@ def test_texts_read_by_two_workers_get_the_vectors_one_process_gives(
         read = [(n, total) for stage, n, total in told if stage == "sentences"]
         assert read[-1][0] == read[-1][1] == len(set(rows[workers][2].tolist()))
     assert calls == [2]  # one process read them the first time, two workers the second
-    assert list(scratch.iterdir()) == []  # the workers' token files are gone
+    # the workers' files went in the generation being built, and are gone from the one built
+    assert scratches[0].parent == tmp_path / "home2" / "search"
+    assert scratches[0].name.startswith("tmp-")
+    assert [f.parent for f in folders] == scratches
+    assert not list((tmp_path / "home2").rglob("crdex-tokens-*"))
     assert "OPENBLAS_NUM_THREADS" not in os.environ  # told to the workers alone
     (one, one_tokens, one_digests), (two, two_tokens, two_digests) = rows[1], rows[2]
     assert one_digests.tolist() == two_digests.tolist()

@@ -108,7 +108,8 @@ def publish_index(
     reader = sentence_model()
     if reader is not None:
         told = (lambda n, total: progress("sentences", n, total)) if progress else None
-        write_sentences(scratch, embed_sentences(held[PARTS[0]], reader, sentences, told, workers))
+        made = embed_sentences(held[PARTS[0]], reader, sentences, told, workers, scratch)
+        write_sentences(scratch, made)
     vector_seconds += time.perf_counter() - embedding_started
     seconds = time.perf_counter() - started
     generation = store.publish(scratch, describe(library, graph, docs, seconds))

@@ -103,13 +103,16 @@ def embed_sentences(
     known: KnownSentences,
     progress: Callable[[int, int], None] | None = None,
     workers: int = 1,
+    scratch: Path | None = None,
 ) -> Sentences:
     """The sentences of ``docs`` by number, reading only texts ``known`` lacks (added to it).
 
     ``progress`` is told (texts encoded, texts to encode) as the model reads them;
-    many texts are read by up to ``workers`` processes (see :mod:`..models.sentence_workers`).
+    many texts are read by up to ``workers`` processes (see :mod:`..models.sentence_workers`),
+    which write the tokens they keep to a folder in ``scratch`` (the generation being
+    built: a build killed meanwhile leaves nothing the next build does not remove).
     """
-    reading = _Reading(model, progress, workers)
+    reading = _Reading(model, progress, workers, scratch)
     rows, digests = rows_for(docs, reading.encode, model.dimensions, known.rows, sentence_text)
     pieces: list[TokenPiece | None] = []
     for doc, key in zip(docs, digests.tolist(), strict=True):
@@ -124,9 +127,13 @@ class _Reading:
     """The texts a part's documents lack, read by the model (in workers when worth it)."""
 
     def __init__(
-        self, model: SentenceModel, progress: Callable[[int, int], None] | None, workers: int
+        self,
+        model: SentenceModel,
+        progress: Callable[[int, int], None] | None,
+        workers: int,
+        scratch: Path | None,
     ) -> None:
-        self.model, self.progress, self.workers = model, progress, workers
+        self.model, self.progress, self.workers, self.scratch = model, progress, workers, scratch
         self.read: dict[str, TokenPiece] = {}  # the tokens of each text read, by text
 
     def encode(self, texts: list[str]) -> np.ndarray:
@@ -138,7 +145,9 @@ class _Reading:
     def _read(self, texts: list[str], tokens: list[TokenPiece]) -> np.ndarray:
         model, progress = self.model, self.progress
         if workers_help(len(texts), self.workers):
-            return encode_in_workers(model.where, texts, self.workers, progress, tokens)
+            return encode_in_workers(
+                model.where, texts, self.workers, progress, tokens, self.scratch
+            )
         if progress is None:
             return model.encode(texts, None, tokens)
         progress(0, len(texts))

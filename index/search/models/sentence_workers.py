@@ -10,7 +10,8 @@ pages are shared; a worker peaks at about 150 MB resident, most of it
 those shared pages.
 
 A worker writes the tokens it keeps (see :mod:`.token_states`) to files
-of its own in a scratch folder, :data:`CHUNK` texts at a time, and the
+of its own in a scratch folder (a build's is in the generation it is
+building), :data:`CHUNK` texts at a time, and the
 building process maps them, rather than sending them back: sent, the
 latest edition's 75 MB of tokens were held three times at the end of the
 pass (each worker's, pickled, and the building process's copy), and the
@@ -67,6 +68,7 @@ def encode_in_workers(
     workers: int,
     progress: Callable[[int, int], None] | None = None,
     tokens: list[TokenPiece] | None = None,
+    scratch: Path | None = None,
 ) -> np.ndarray:
     """Unit vectors (float32) of ``texts``, read by the model at ``where`` in ``workers``
     processes (at most :data:`MAX_WORKERS`).
@@ -74,7 +76,8 @@ def encode_in_workers(
     The texts are dealt out by length (each worker gets long and short
     ones alike); ``progress`` is told (texts read, texts) as they go.
     ``tokens``, if given, is extended with each text's tokens (see
-    :meth:`.SentenceModel.encode`).
+    :meth:`.SentenceModel.encode`), which the workers write to a folder in
+    ``scratch`` (default: the system's temporary folder), removed before this returns.
     """
     import numpy as np
 
@@ -82,17 +85,19 @@ def encode_in_workers(
     order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
     shares = [order[n::workers] for n in range(workers)]
     with contextlib.ExitStack() as stack:
-        scratch = None
+        kept = None
         if tokens is not None:
-            made = tempfile.TemporaryDirectory(prefix="crdex-tokens-", ignore_cleanup_errors=True)
-            scratch = Path(stack.enter_context(made))
-        parts = _read_shares(where, texts, shares, scratch, progress)
+            made = tempfile.TemporaryDirectory(
+                prefix="crdex-tokens-", dir=scratch, ignore_cleanup_errors=True
+            )
+            kept = Path(stack.enter_context(made))
+        parts = _read_shares(where, texts, shares, kept, progress)
         out = np.empty((len(texts), parts[0][0].shape[1]), dtype=np.float32)
         by_text: dict[int, TokenPiece] = {}
-        for (rows, kept), share in zip(parts, shares, strict=True):
+        for (rows, folders), share in zip(parts, shares, strict=True):
             out[share] = rows
-            if scratch is not None:
-                by_text.update(zip(share, _mapped_pieces(kept), strict=True))
+            if kept is not None:
+                by_text.update(zip(share, _mapped_pieces(folders), strict=True))
     if tokens is not None:
         tokens.extend(by_text[i] for i in range(len(texts)))
     if progress:

@@ -360,3 +360,22 @@ def test_a_question_is_read_with_one_blas_thread(monkeypatch: pytest.MonkeyPatch
     assert seen["question"] and set(seen["question"]) == {1}
     before = [i["num_threads"] for i in threadpool_info() if i["user_api"] == "blas"]
     assert seen["build"] == before  # the limit is lifted once the question is read
+
+
+@needs_model
+def test_a_worker_writes_its_texts_tokens_a_chunk_at_a_time_and_none_for_no_texts(
+    tmp_path: Path,
+) -> None:
+    model = sentence_model()
+    assert model is not None
+    texts = ["Tap an untapped creature you control.", "Scry 2.", "Draw a card."]
+    rows, folders = sentence_workers._encode(str(model.where), texts, str(tmp_path / "a"), 2)
+    assert rows.shape == (3, model.dimensions)
+    assert [Path(f).name for f in folders] == ["000000", "000002"]  # texts 0-1, then 2
+    pieces = sentence_workers._mapped_pieces(folders)
+    one: list = []
+    model.encode(texts, None, one)
+    assert [p[2].tolist() for p in pieces] == [p[2].tolist() for p in one]  # the same tokens
+    rows, folders = sentence_workers._encode(str(model.where), [], str(tmp_path / "b"), 2)
+    assert rows.shape == (0, model.dimensions)
+    assert sentence_workers._mapped_pieces(folders) == []

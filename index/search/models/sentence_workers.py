@@ -178,7 +178,7 @@ def _encode(
     model = SentenceModel(Path(where))
     rows: list[np.ndarray] = []
     folders: list[str] = []
-    for at in range(0, len(texts), chunk):
+    for at in range(0, max(len(texts), 1), chunk):  # no texts: one empty read, for the width
         tokens: list[TokenPiece] | None = [] if kept is not None else None
         rows.append(model.encode(texts[at : at + chunk], lambda n, at=at: done(at + n), tokens))
         if kept is not None and tokens is not None:

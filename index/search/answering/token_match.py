@@ -124,9 +124,10 @@ class TokenMatch:
         """:meth:`scores` for texts whose tokens are not kept (an earlier edition's rules):
         the model reads the question and them now, in one pass each.
 
-        ``check`` is called before the pass and after each batch the model reads, and may raise (the search's
-        deadline, :class:`.budget.Deadline`): the pass is the costliest part of such a
-        search, and a machine busy with other work must not make it outlast its bound."""
+        ``check`` is called before the pass and after each batch the model reads, and may
+        raise (the search's deadline, :class:`.budget.Deadline`): the pass is the costliest
+        part of such a search, and a machine busy with other work must not make it outlast
+        its bound."""
         told = (lambda _n: check()) if check is not None else None
         if check is not None:
             check()

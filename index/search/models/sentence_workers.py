@@ -109,10 +109,11 @@ def _read_shares(
     where: Path,
     texts: Sequence[str],
     shares: list[list[int]],
-    scratch: Path | None,
+    kept: Path | None,
     progress: Callable[[int, int], None] | None,
 ) -> list[tuple[np.ndarray, list[str]]]:
-    """Each share's vectors and the folders of its tokens (none: not kept), in order."""
+    """Each share's vectors and the folders of its tokens in ``kept`` (none: not kept), in
+    order."""
     total = len(texts)
     with WorkerPool(len(shares), "reading rules with the sentence model", fresh=True) as pool:
         with _one_blas_thread():  # a fresh worker starts when its job is queued
@@ -121,7 +122,7 @@ def _read_shares(
                     _encode,
                     str(where),
                     [texts[i] for i in share],
-                    None if scratch is None else str(scratch / f"share-{n}"),
+                    None if kept is None else str(kept / f"share-{n}"),
                     CHUNK,  # read here: the workers are fresh interpreters
                 )
                 for n, share in enumerate(shares)

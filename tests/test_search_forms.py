@@ -98,13 +98,16 @@ def test_a_weight_multiplies_the_score(searcher: Searcher) -> None:
         assert found[doc] == pytest.approx(score)
 
 
+@pytest.mark.parametrize("remember", [False, True], ids=["read", "remembered"])
 @pytest.mark.parametrize("limit", [1, 3, 5])
 def test_the_first_documents_are_found_while_a_collector_replaces_matchers(
-    searcher: Searcher, limit: int
+    searcher: Searcher, limit: int, remember: bool
 ) -> None:
     # Whoosh's collector replaces matchers every 10 documents, raising the score they must
-    # reach as its places fill: the third form, out of documents, must not take the others
-    query = wq.Or([BestOf(FORMS, tiebreak=0.1), wq.Term("body", "tin")])
+    # reach as its places fill: the third form, out of documents, must not take the others,
+    # and a remembered part's best score must bound its scores
+    forms = BestOf(FORMS, tiebreak=0.1)
+    query = wq.Or([Remembered(forms) if remember else forms, wq.Term("body", "tin")])
     every = _scores(searcher, query)
     best = sorted(every, key=lambda d: (-every[d], d))[:limit]
     found = searcher.search(query, limit=limit, optimize=False)
@@ -149,13 +152,19 @@ def test_a_searcher_reads_a_remembered_part_once_per_segment(counted: type[_Coun
 def test_the_least_recently_used_part_is_forgotten_first(
     counted: type[_Counted], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(remembered, "REMEMBERED", 2)
     with _index() as searcher:
         gold, iron, tin = (Remembered(counted("body", w)) for w in ("gold", "iron", "tin"))
+        sizes = {
+            w: len(_scores(searcher, Remembered(wq.Term("body", w))))
+            for w in ("gold", "iron", "tin")
+        }
+        # room for gold's matches and tin's, not iron's too
+        monkeypatch.setattr(remembered, "REMEMBERED", sizes["gold"] + sizes["tin"])
         for query in (gold, iron, gold, tin):  # tin's place is iron's, the least recently used
             _scores(searcher, query)
         assert counted.made == 3
         _scores(searcher, gold)
+        _scores(searcher, tin)
         assert counted.made == 3
         _scores(searcher, iron)
         assert counted.made == 4

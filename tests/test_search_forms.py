@@ -28,6 +28,7 @@ from crdex.index.search.answering.query import plan
 from crdex.index.search.versions import date_int
 from crdex.index.search.whoosh_ext import remembered
 from crdex.index.search.whoosh_ext.best_of import BestOf
+from crdex.index.search.whoosh_ext.bounds import DeadlineCollector, TimeLimit
 from crdex.index.search.whoosh_ext.remembered import Remembered
 from evaluation.search import read_questions
 
@@ -208,3 +209,15 @@ def test_a_search_of_every_edition_finds_its_best_matches(corpus_home: Path) -> 
                 assert [d for d, _ in pool] == [d for d, _ in best[:60]], question.query
                 compared += bool(pool)
             assert compared > 90
+
+
+def test_reading_a_part_stops_at_the_searchs_deadline(counted: type[_Counted]) -> None:
+    with _index() as searcher:
+        query = Remembered(BestOf([counted("body", "gold"), counted("body", "iron")]))
+        past = DeadlineCollector(searcher.collector(limit=5), lambda: True)
+        with pytest.raises(TimeLimit):
+            searcher.search_with_collector(query, past)
+        assert counted.made == 2
+        # nothing was remembered: a search in time reads the part whole
+        assert _scores(searcher, query) == _scores(searcher, BestOf(FORMS[:2]))
+        assert counted.made == 4

@@ -13,6 +13,8 @@ search turns into its own error.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from typing import Any
 
 from whoosh import query as wq
 from whoosh.collectors import Collector, WrappingCollector
@@ -22,10 +24,20 @@ from whoosh.searching import TimeLimit
 
 from ..errors import TooWide
 
-__all__ = ["DeadlineCollector", "TimeLimit", "bound_patterns"]
+__all__ = ["DeadlineCollector", "TimeLimit", "bound_patterns", "check_deadline"]
 
 # how often (in documents collected) the clock is read
 _EVERY = 256
+# the deadline of the collector whose matchers are being made: work done while a
+# matcher is made (a remembered part read whole, see .remembered) is bounded by it too
+_MAKING: ContextVar[Callable[[], bool] | None] = ContextVar("crdex_search_making", default=None)
+
+
+def check_deadline() -> None:
+    """Raise TimeLimit if the search whose matchers are being made is past its deadline."""
+    expired = _MAKING.get()
+    if expired is not None and expired():
+        raise TimeLimit
 
 
 def _shown(pattern: MultiTerm) -> str:
@@ -79,6 +91,13 @@ class DeadlineCollector(WrappingCollector):
     def __init__(self, child: Collector, expired: Callable[[], bool]) -> None:
         super().__init__(child)
         self.expired = expired
+
+    def set_subsearcher(self, subsearcher: Any, offset: int) -> None:
+        making = _MAKING.set(self.expired)
+        try:
+            super().set_subsearcher(subsearcher, offset)
+        finally:
+            _MAKING.reset(making)
 
     def collect_matches(self) -> None:
         child = self.child

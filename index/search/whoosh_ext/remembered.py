@@ -31,11 +31,16 @@ from whoosh import query as wq
 from whoosh.matching import ListMatcher, Matcher, NullMatcher
 from whoosh.searching import Searcher
 
+from .bounds import check_deadline
+
 __all__ = ["REMEMBERED", "Remembered"]
 
 # matches remembered per searcher (16 MB): every edition's "battlefield" forms
 # match some 9,000 documents
 REMEMBERED = 1_000_000
+
+# how often (in documents read) the search's deadline is asked
+_EVERY = 256
 
 _Key = tuple[int, wq.Query]
 _Matches = tuple[array, array, float]
@@ -121,9 +126,15 @@ class _Listed(ListMatcher):
 
 
 def _read(matcher: Matcher) -> _Matches:
-    """Every document ``matcher`` matches, its score, and the best score."""
+    """Every document ``matcher`` matches, its score, and the best score.
+
+    Read under the deadline of the search collecting (:func:`.bounds.check_deadline`):
+    past it, nothing is remembered and the search stops as it would while collecting.
+    """
     ids, scores = array("l"), array("d")
     while matcher.is_active():
+        if len(ids) % _EVERY == 0:
+            check_deadline()
         ids.append(matcher.id())
         scores.append(matcher.score())
         matcher.next()

@@ -137,6 +137,13 @@ def test_remembered_matches_score_as_the_query_itself(searcher: Searcher) -> Non
     assert _scores(searcher, Remembered(query)) == _scores(searcher, query)
 
 
+def test_parts_of_two_tiebreaks_are_remembered_apart(searcher: Searcher) -> None:
+    # one searcher asked the same forms with another tiebreak must not replay the first's
+    for tiebreak in (0.0, 1.0):
+        found = _scores(searcher, Remembered(BestOf(FORMS, tiebreak=tiebreak)))
+        assert found == pytest.approx(_expected(searcher, tiebreak))
+
+
 def test_a_searcher_reads_a_remembered_part_once_per_segment(counted: type[_Counted]) -> None:
     with _index(3) as searcher:
         query = Remembered(BestOf([counted("body", "gold"), counted("body", "iron")]))

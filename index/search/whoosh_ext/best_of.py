@@ -32,7 +32,18 @@ __all__ = ["BestOf", "BestOfMatcher"]
 
 
 class BestOf(wq.DisjunctionMax):
-    """``DisjunctionMax`` scored by :class:`BestOfMatcher`."""
+    """``DisjunctionMax`` scored by :class:`BestOfMatcher`.
+
+    Two are equal only with the same tiebreak too (Whoosh's equality leaves
+    it out): a searcher remembers a part by its query (:mod:`.remembered`),
+    and parts of two tiebreaks score differently.
+    """
+
+    def __eq__(self, other: object) -> bool:
+        return super().__eq__(other) and self.tiebreak == other.tiebreak  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return super().__hash__() ^ hash(self.tiebreak)
 
     def _matcher(self, subs: list[wq.Query], searcher: Any, context: Any) -> Matcher:
         matchers = [m for m in (sub.matcher(searcher, context) for sub in subs) if m.is_active()]

@@ -24,10 +24,10 @@ from whoosh.searching import TimeLimit
 
 from ..errors import TooWide
 
-__all__ = ["DeadlineCollector", "TimeLimit", "bound_patterns", "check_deadline"]
+__all__ = ["CHECK_EVERY", "DeadlineCollector", "TimeLimit", "bound_patterns", "check_deadline"]
 
-# how often (in documents collected) the clock is read
-_EVERY = 256
+# how often (in documents collected or read) the clock is read
+CHECK_EVERY = 256
 # the deadline of the collector whose matchers are being made: work done while a
 # matcher is made (a remembered part read whole, see .remembered) is bounded by it too
 _MAKING: ContextVar[Callable[[], bool] | None] = ContextVar("crdex_search_making", default=None)
@@ -102,6 +102,6 @@ class DeadlineCollector(WrappingCollector):
     def collect_matches(self) -> None:
         child = self.child
         for n, sub_docnum in enumerate(child.matches()):
-            if n % _EVERY == 0 and self.expired():
+            if n % CHECK_EVERY == 0 and self.expired():
                 raise TimeLimit
             child.collect(sub_docnum)

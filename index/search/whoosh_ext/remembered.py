@@ -31,16 +31,13 @@ from whoosh import query as wq
 from whoosh.matching import ListMatcher, Matcher, NullMatcher
 from whoosh.searching import Searcher
 
-from .bounds import check_deadline
+from .bounds import CHECK_EVERY, check_deadline
 
 __all__ = ["REMEMBERED", "Remembered"]
 
 # matches remembered per searcher (16 MB): every edition's "battlefield" forms
 # match some 9,000 documents
 REMEMBERED = 1_000_000
-
-# how often (in documents read) the search's deadline is asked
-_EVERY = 256
 
 _Key = tuple[int, wq.Query]
 _Matches = tuple[array, array, float]
@@ -133,7 +130,7 @@ def _read(matcher: Matcher) -> _Matches:
     """
     ids, scores = array("l"), array("d")
     while matcher.is_active():
-        if len(ids) % _EVERY == 0:
+        if len(ids) % CHECK_EVERY == 0:
             check_deadline()
         ids.append(matcher.id())
         scores.append(matcher.score())
